@@ -1,0 +1,102 @@
+"""Proportion tables (kind 1): the great, greater and greatest triumphs.
+
+Witness: "Of the great triumph." (602), "Of the greater triumph." (676),
+"Of the greatest triumph." (700). Three-number tables are generated in
+O(n^2) (a pair fixes the third term), four-number tables by joining triples
+that share two numbers, never by trying every combination.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import combinations
+
+from ..proportions import agrees, four_term, holds
+
+
+def arithmetic_triples(numbers: frozenset[int]) -> list[tuple[int, int, int]]:
+    ordered = sorted(numbers)
+    top = ordered[-1] if ordered else 0
+    out = []
+    for i, a in enumerate(ordered):
+        for b in ordered[i + 1:]:
+            c = 2 * b - a
+            if c > top:
+                break
+            if c in numbers:
+                out.append((a, b, c))
+    return out
+
+
+def geometric_triples(numbers: frozenset[int]) -> list[tuple[int, int, int]]:
+    ordered = sorted(numbers)
+    top = ordered[-1] if ordered else 0
+    out = []
+    for i, a in enumerate(ordered):
+        for b in ordered[i + 1:]:
+            sq = b * b
+            if sq > a * top:
+                break
+            if sq % a == 0 and (sq // a) in numbers:
+                out.append((a, b, sq // a))
+    return out
+
+
+def musical_triples(numbers: frozenset[int]) -> list[tuple[int, int, int]]:
+    """a < b < c with (b-a)*c == (c-b)*a, i.e. b = 2ac/(a+c) exactly."""
+    ordered = sorted(numbers)
+    out = []
+    for i, a in enumerate(ordered):
+        for c in ordered[i + 1:]:
+            num, den = 2 * a * c, a + c
+            if num % den == 0:
+                b = num // den
+                if a < b < c and b in numbers:
+                    out.append((a, b, c))
+    out.sort()
+    return out
+
+
+TRIPLES = {"arithmetic": arithmetic_triples, "geometric": geometric_triples, "musical": musical_triples}
+
+
+def three_term(relation: str, numbers: frozenset[int]) -> list[tuple[int, ...]]:
+    return sorted(TRIPLES[relation](numbers))
+
+
+def _joined(first: list[tuple[int, ...]], second: list[tuple[int, ...]]) -> set[tuple[int, ...]]:
+    """Four-number sets made of a triple of `first` and a triple of `second`
+    sharing two numbers."""
+    by_pair: dict[tuple[int, int], list[tuple[int, ...]]] = defaultdict(list)
+    for t in second:
+        for pair in combinations(t, 2):
+            by_pair[pair].append(t)
+    out = set()
+    for t in first:
+        for pair in combinations(t, 2):
+            for u in by_pair.get(pair, ()):
+                s = set(t) | set(u)
+                if len(s) == 4:
+                    out.add(tuple(sorted(s)))
+    return out
+
+
+def four_numbers(relations: tuple[str, ...], numbers: frozenset[int], definition: str) -> list[tuple[int, ...]]:
+    """Sets of four numbers of the universe that agree in every one of the
+    relations, under the named definition (see proportions.FOUR_DEFINITIONS)."""
+    if definition == "three-of-four":
+        triples = {r: three_term(r, numbers) for r in relations}
+        candidates = _joined(triples[relations[0]], triples[relations[1]])
+        return sorted(s for s in candidates if all(agrees(r, s, definition) for r in relations[2:]))
+    if definition == "four-term":
+        return sorted(
+            s for s in combinations(sorted(numbers), 4)
+            if all(four_term(r, s) for r in relations)
+        )
+    raise ValueError(definition)
+
+
+def satisfies(relations: tuple[str, ...], entry: tuple[int, ...], definition: str = "three-of-four") -> bool:
+    if len(relations) == 1:
+        return len(entry) == 3 and holds(relations[0], tuple(entry))
+    return len(entry) == 4 and len(set(entry)) == 4 and all(agrees(r, tuple(entry), definition) for r in relations)

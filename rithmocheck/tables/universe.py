@@ -1,0 +1,123 @@
+"""Universes: which numbers may appear in a table.
+
+A universe gives the numbers of each side. Named universes are built from the
+derived armies (rithmocheck.men); a scholar's own hypothesis can be given as a
+list of numbers or a file of numbers (then both sides hold the same numbers).
+
+Names:
+  men                 every man's value, kings as whole pyramids
+  men+layers          ... and the layers of the pyramids
+  men-kings           the men without the kings
+  men-kings+layers    the kings by their layers only, not as whole pyramids
+  opposite:BASE       takers from one side, the taken man from the other
+                      (a taking table); without the prefix any men may combine
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import men
+from ..yamlsafe import InputError
+
+BASES = {
+    "men": dict(layers=False, kings=True),
+    "men+layers": dict(layers=True, kings=True),
+    "men-kings": dict(layers=False, kings=False),
+    "men-kings+layers": dict(layers=True, kings=False),
+}
+
+BASE_TEXT = {
+    "men": "the values of all men of both sides, each king as his whole pyramid",
+    "men+layers": "the values of all men of both sides, each king as his whole pyramid and by his layers",
+    "men-kings": "the values of all men of both sides except the kings",
+    "men-kings+layers": "the values of all men of both sides, each king by his layers only",
+}
+
+
+@dataclass(frozen=True)
+class Universe:
+    name: str
+    description: str
+    even: frozenset[int]
+    odd: frozenset[int]
+    opposite: bool = False  # takers on one side, the taken man on the other
+
+    @property
+    def numbers(self) -> frozenset[int]:
+        return self.even | self.odd
+
+    def side(self, side: str) -> frozenset[int]:
+        return self.even if side == "even" else self.odd
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "description": self.description,
+                "opposite_sides": self.opposite, "numbers": sorted(self.numbers)}
+
+
+def named(name: str) -> Universe:
+    opposite = name.startswith("opposite:")
+    base = name.split(":", 1)[1] if opposite else name
+    if base not in BASES:
+        raise KeyError(name)
+    even = men.values("even", **BASES[base])
+    odd = men.values("odd", **BASES[base])
+    text = BASE_TEXT[base]
+    if opposite:
+        text = "takers from one side and the taken man from the other; " + text
+    return Universe(name, text, even, odd, opposite)
+
+
+_LIST = re.compile(r"^\s*\d+(\s*[, ]\s*\d+)*\s*$")
+
+
+def parse_numbers(text: str, source: str) -> frozenset[int]:
+    """Numbers separated by commas, spaces or new lines; '#' starts a comment."""
+    numbers: set[int] = set()
+    for lineno, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0]
+        for token in re.split(r"[\s,]+", line.strip()):
+            if not token:
+                continue
+            if not token.isdigit() or int(token) == 0:
+                raise InputError(source, lineno, f"{token!r} is not a positive integer")
+            numbers.add(int(token))
+    if not numbers:
+        raise InputError(source, None, "the universe holds no numbers")
+    return frozenset(numbers)
+
+
+def custom(spec: str) -> Universe:
+    """A universe from a comma/space separated list or from a file of numbers."""
+    path = Path(spec)
+    if ("," in spec or _LIST.match(spec)) and not path.exists():
+        numbers = parse_numbers(spec, "--universe")
+        name = "list"
+        desc = "the numbers given on the command line (both sides)"
+    else:
+        if not path.is_file():
+            raise InputError(spec, None, "no such universe name or file")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InputError(spec, None, f"cannot read universe file: {exc}") from None
+        numbers = parse_numbers(text, spec)
+        name = f"file:{path.name}"
+        desc = f"the numbers of {path.name} (both sides)"
+    return Universe(name, desc, numbers, numbers, False)
+
+
+def resolve(spec: str | None, default: str, allowed: tuple[str, ...]) -> Universe:
+    """A named universe the table allows, or a custom list/file."""
+    spec = spec or default
+    if spec in allowed:
+        return named(spec)
+    if spec in BASES or spec.startswith("opposite:"):
+        raise InputError("--universe", None,
+                         f"universe {spec!r} does not apply to this table (one of: {', '.join(allowed)})")
+    if re.fullmatch(r"[A-Za-z][\w:+-]*", spec) and not Path(spec).exists():
+        raise InputError("--universe", None,
+                         f"unknown universe {spec!r} (one of: {', '.join(allowed)}, a list such as 2,3,4, or a file)")
+    return custom(spec)
