@@ -19,7 +19,7 @@ SOURCE_DIR = Path(__file__).resolve().parent.parent / "sources" / "lever-fulke-1
 WITNESS = SOURCE_DIR / "witness.txt"
 TABLES_DIR = SOURCE_DIR / "tables"
 
-ROLES = ("entry", "heading", "label", "nothing", "count", "blank", "group", "fragment", "prose")
+ROLES = ("entry", "heading", "label", "nothing", "count", "blank", "group", "head", "fragment", "prose")
 NUMBER_TOKEN = re.compile(r"^(\d+)\.?(?:\{powerof(\d)\})*\.?$")
 SIGN = re.compile(r"\{powerof(\d)\}")
 DIGITS = re.compile(r"\d+")
@@ -236,7 +236,7 @@ def _parse_line(raw, pos: Position, path: str, parent_line: int) -> Line:
         raise InputError(path, y, f"{_where(pos)}: a blank line must have empty text")
     if role != "blank" and not tokens:
         raise InputError(path, y, f"{_where(pos)}: empty text (use role: blank)")
-    if role in ("entry", "group", "fragment", "count"):
+    if role in ("entry", "group", "head", "fragment", "count"):
         bad = [t for t in tokens if not NUMBER_TOKEN.match(t)]
         if bad:
             raise InputError(path, y, f"{_where(pos)}: {bad[0]!r} is not an integer token")
@@ -309,10 +309,13 @@ def printed_entries(passage: Passage) -> tuple[PrintedEntry, ...]:
     for block in passage.blocks:
         for column in block.columns:
             group: tuple[int, ...] = ()
+            head: tuple[int, ...] = ()
             pending: Line | None = None
             for line in column.lines:
                 if line.role == "group":
-                    group = line.numbers
+                    group = head = line.numbers
+                elif line.role == "head":
+                    head = line.numbers
                 elif line.role == "fragment":
                     pending = line
                 elif line.role == "entry":
@@ -328,7 +331,8 @@ def printed_entries(passage: Passage) -> tuple[PrintedEntry, ...]:
                         pending = None
                     out.append(PrintedEntry(column.table, pos, "entry", group + numbers, text, signs, line.key))
                 elif line.role == "nothing":
-                    out.append(PrintedEntry(column.table, line.position, "nothing", group, line.text, key=line.key))
+                    out.append(PrintedEntry(column.table, line.position, "nothing", line.numbers or head, line.text,
+                                            key=line.key))
                 elif line.role == "count":
                     out.append(PrintedEntry(line.counts or column.table, line.position, "count", line.numbers, line.text))
     return tuple(out)
@@ -356,8 +360,20 @@ def load_all() -> tuple[Passage, ...]:
     return tuple(load_passage(p) for p in passage_files())
 
 
-def passage_for(table_id: str) -> Passage:
-    for passage in load_all():
-        if table_id in passage.tables:
-            return passage
-    raise KeyError(table_id)
+def passages_for(table_id: str) -> tuple[Passage, ...]:
+    """The passages holding columns of a table (a table may run on into the
+    next printed run)."""
+    return tuple(p for p in load_all() if table_id in p.tables)
+
+
+def entries_of(table_id: str) -> tuple[tuple[Passage, PrintedEntry], ...]:
+    return tuple((p, e) for p in passages_for(table_id) for e in printed_entries(p) if e.table == table_id)
+
+
+def layout_lines(passage: Passage, table_id: str | None = None):
+    """(block, columns) pairs of a passage for display, optionally only the
+    columns of one table."""
+    for block_no, block in enumerate(passage.blocks, 1):
+        cols = [(i, c) for i, c in enumerate(block.columns, 1) if table_id is None or c.table == table_id]
+        if cols:
+            yield block_no, cols

@@ -1,0 +1,144 @@
+"""CLI through Click's CliRunner: every command, every format, exit codes."""
+
+import csv
+import io
+import json
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from rithmocheck.cli import cli
+from rithmocheck.tables import TABLE_IDS
+
+FORMATS = ("text", "md", "csv", "tsv", "json", "yaml")
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_version():
+    r = run("--version")
+    assert r.exit_code == 0 and "rithmocheck" in r.output
+
+
+@pytest.mark.parametrize("command", [None, "men", "tables", "generate", "explain", "check-source", "show"])
+def test_help_has_an_example(command):
+    r = run(*([command] if command else []), "--help")
+    assert r.exit_code == 0
+    assert "Example" in r.output
+
+
+def test_men_json():
+    r = run("men", "--format", "json")
+    assert r.exit_code == 0
+    data = json.loads(r.output)
+    assert len(data) == 48
+    for d in data:
+        assert {"side", "shape", "order", "value", "derivation"} <= set(d)
+        assert d["side"] in ("even", "odd")
+    kings = [d for d in data if d["shape"] == "pyramid"]
+    assert sorted(d["value"] for d in kings) == [91, 190]
+    assert [l["value"] for l in kings[0]["layers"]] == [1, 4, 9, 16, 25, 36]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_men_every_format(fmt):
+    r = run("men", "--format", fmt)
+    assert r.exit_code == 0 and "289" in r.output
+
+
+def test_tables_lists_every_id():
+    r = run("tables", "--format", "json")
+    assert r.exit_code == 0
+    data = json.loads(r.output)
+    assert [d["id"] for d in data] == list(TABLE_IDS)
+    assert all(d["rows"] > 0 and d["universe"] for d in data)
+
+
+@pytest.mark.parametrize("table_id", TABLE_IDS)
+def test_generate_json_shape(table_id):
+    r = run("generate", table_id, "--format", "json")
+    assert r.exit_code == 0
+    data = json.loads(r.output)
+    assert data["table"] == table_id
+    assert {"title", "columns", "rows", "universe"} <= set(data)
+    assert all(len(row) == len(data["columns"]) for row in data["rows"])
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_generate_every_format(fmt):
+    r = run("generate", "k1-musical", "--format", fmt)
+    assert r.exit_code == 0
+    if fmt == "csv":
+        rows = list(csv.reader(io.StringIO(r.output)))
+        assert rows[0] == ["first", "middle", "last"] and ["3", "4", "6"] in rows
+    elif fmt == "tsv":
+        assert "3\t4\t6" in r.output
+    elif fmt == "yaml":
+        assert yaml.safe_load(r.output)["rows"][0] == [2, 3, 6]
+    elif fmt == "md":
+        assert r.output.startswith("| first ")
+    elif fmt == "text":
+        assert "middle" in r.output.splitlines()[0]
+
+
+def test_generate_text_golden():
+    r = run("generate", "k2-kings")
+    assert r.output == (
+        "side      step    root    quadrate\n"
+        "------  ------  ------  ----------\n"
+        "even         1       1           1\n"
+        "even         2       2           4\n"
+        "even         3       3           9\n"
+        "even         4       4          16\n"
+        "even         5       5          25\n"
+        "even         6       6          36\n"
+        "odd          1       4          16\n"
+        "odd          2       5          25\n"
+        "odd          3       6          36\n"
+        "odd          4       7          49\n"
+        "odd          5       8          64\n")
+
+
+def test_generate_with_universe_file(tmp_path):
+    f = tmp_path / "u.txt"
+    f.write_text("# my hypothesis\n2, 3, 4\n6\n")
+    r = run("generate", "k1-arithmetic", "--universe", str(f), "--format", "json")
+    assert r.exit_code == 0
+    assert json.loads(r.output)["rows"] == [[2, 3, 4], [2, 4, 6]]
+
+
+def test_explain():
+    r = run("explain", "91")
+    assert r.exit_code == 0
+    assert "pyramid 1 + 4 + 9 + 16 + 25 + 36 = 91" in r.output
+    assert "[proved]" in r.output
+    data = json.loads(run("explain", "16", "--format", "json").output)
+    kinds = {(m["side"], m["shape"]) for m in data["men"]}
+    assert ("even", "round") in kinds and ("odd", "triangle") in kinds
+    assert any(m.get("layer") for m in data["men"])  # 16 is a layer of both kings
+    assert "no man" in run("explain", "17").output
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("generate", "no-such-table"), "unknown table id"),
+    (("generate", "k1-musical", "--universe", "nope"), "unknown universe"),
+    (("generate", "k1-musical", "--universe", "2,3,x"), "not a positive integer"),
+    (("generate", "k2-spaces-division", "--param", "max_spaces=many"), "whole number"),
+])
+def test_bad_input_one_line_exit_2(args, needle, tmp_path):
+    r = CliRunner().invoke(cli, list(args))
+    assert r.exit_code == 2
+    assert needle in r.output
+    assert "Traceback" not in r.output
+    assert len(r.output.strip().splitlines()) == 1
+
+
+def test_bad_universe_file(tmp_path):
+    f = tmp_path / "u.txt"
+    f.write_text("2 3\nfour\n")
+    r = run("generate", "k1-arithmetic", "--universe", str(f))
+    assert r.exit_code == 2
+    assert f"{f}:2: 'four' is not a positive integer" in r.output
