@@ -175,29 +175,46 @@ def middle(relation: str, first: int, last: int) -> int | None:
 
 # --- four numbers: the greater and greatest triumphs ------------------------
 
-# How a set of four numbers "agrees in" a proportion (line 677-680). Named
-# options; the default is chosen by the evidence recorded in docs/relations.md.
-FOUR_DEFINITIONS = ("three-of-four", "four-term")
+# How a set of four numbers "agrees in" a proportion ("Of the greater
+# triumph.", 676-680). Named readings; the default is the one reading that
+# explains the four printed tables best (evidence in docs/universes.md):
+#   disjunct-geometric  some three of the four stand in the proportion; for
+#                       geometric, the four may instead stand in disjunct
+#                       proportion a:b = c:d (a*d = b*c), as in Boethius'
+#                       maxima harmonia 6 8 9 12 (6:8 = 9:12)
+#   three-of-four       only some three of the four
+#   three-or-four-term  as disjunct-geometric, and arithmetic too may be
+#                       disjunct (a+d = b+c)
+#   four-term           only the disjunct four-term proportion (arithmetic
+#                       and geometric; musical has no disjunct form, so a
+#                       table needing musical is empty under this reading)
+FOUR_DEFINITIONS = ("disjunct-geometric", "three-of-four", "three-or-four-term", "four-term")
+
+
+def disjunct_allowed(relation: str, definition: str) -> bool:
+    if definition in ("three-or-four-term", "four-term"):
+        return relation != "musical"
+    return definition == "disjunct-geometric" and relation == "geometric"
 
 
 def triples_in(numbers: tuple[int, ...], relation: str) -> tuple[tuple[int, int, int], ...]:
     return tuple(t for t in combinations(sorted(numbers), 3) if holds(relation, t))
 
 
-def four_term(relation: str, numbers: tuple[int, int, int, int]) -> bool:
-    """A four-term (disjunct) proportion a:b :: c:d of the sorted numbers:
-    arithmetic b-a == d-c, geometric b*c == a*d, musical: a:d == (b-a):(d-c)."""
+def four_term(relation: str, numbers: tuple[int, ...]) -> bool:
+    """The four numbers, in order a < b < c < d, in disjunct proportion:
+    arithmetic b - a == d - c, geometric a:b == c:d (a*d == b*c)."""
+    if len(numbers) != 4 or len(set(numbers)) != 4 or relation == "musical":
+        return False
     a, b, c, d = sorted(numbers)
     if relation == "arithmetic":
         return b - a == d - c
-    if relation == "geometric":
-        return a * d == b * c
-    return (b - a) * d == (d - c) * a
+    return a * d == b * c
 
 
-def agrees(relation: str, numbers: tuple[int, ...], definition: str = "three-of-four") -> bool:
-    if definition == "three-of-four":
-        return bool(triples_in(numbers, relation))
-    if definition == "four-term":
-        return len(numbers) == 4 and len(set(numbers)) == 4 and four_term(relation, tuple(numbers))
-    raise ValueError(f"unknown definition {definition!r}")
+def agrees(relation: str, numbers: tuple[int, ...], definition: str = "disjunct-geometric") -> bool:
+    if definition not in FOUR_DEFINITIONS:
+        raise ValueError(f"unknown definition {definition!r}")
+    if definition != "four-term" and triples_in(numbers, relation):
+        return True
+    return disjunct_allowed(relation, definition) and four_term(relation, numbers)

@@ -26,8 +26,8 @@ def grid(headers: list[str] | tuple[str, ...], rows, fmt: str) -> str:
     from tabulate import tabulate
 
     if fmt == "md":
-        return tabulate(rows, headers=list(headers), tablefmt="github", disable_numparse=True) + "\n"
-    return tabulate(rows, headers=list(headers), tablefmt="simple", disable_numparse=True) + "\n"
+        return tabulate(rows, headers=list(headers), tablefmt="github") + "\n"
+    return tabulate(rows, headers=list(headers), tablefmt="simple") + "\n"
 
 
 def document(data, fmt: str) -> str:

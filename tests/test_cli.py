@@ -79,7 +79,7 @@ def test_generate_every_format(fmt):
     elif fmt == "yaml":
         assert yaml.safe_load(r.output)["rows"][0] == [2, 3, 6]
     elif fmt == "md":
-        assert r.output.startswith("| first ")
+        assert r.output.splitlines()[0].split("|")[1].strip() == "first"
     elif fmt == "text":
         assert "middle" in r.output.splitlines()[0]
 

@@ -41,13 +41,14 @@ def test_three_term_tables_are_sound_and_complete(nums, relation):
     assert got == brute
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(st.frozensets(st.integers(1, 60), min_size=4, max_size=16),
        st.sampled_from([("arithmetic", "geometric"), ("arithmetic", "musical"), ("geometric", "musical"),
-                        ("arithmetic", "geometric", "musical")]))
-def test_four_number_tables_are_sound_and_complete(nums, relations):
-    got = proportion.four_numbers(relations, nums, "three-of-four")
-    brute = [s for s in combinations(sorted(nums), 4) if all(agrees(r, s) for r in relations)]
+                        ("arithmetic", "geometric", "musical")]),
+       st.sampled_from(["disjunct-geometric", "three-or-four-term", "three-of-four", "four-term"]))
+def test_four_number_tables_are_sound_and_complete(nums, relations, definition):
+    got = proportion.four_numbers(relations, nums, definition)
+    brute = [s for s in combinations(sorted(nums), 4) if all(agrees(r, s, definition) for r in relations)]
     assert got == brute
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..proportions import FOUR_DEFINITIONS
 from ..yamlsafe import InputError
 from . import armies, proportion, taking
 from .universe import Universe, resolve
 
 TAKING_UNIVERSES = ("men+layers", "men", "opposite:men+layers", "opposite:men")
 MEN_UNIVERSES = ("men", "men+layers", "men-kings", "men-kings+layers")
-OPPOSITE_UNIVERSES = ("opposite:men", "opposite:men+layers", "opposite:men-kings", "men")
+OPPOSITE_UNIVERSES = ("opposite:men", "opposite:men-kings", "opposite:men+layers", "men")
 FIXED = ("men",)
 
 
@@ -73,10 +74,10 @@ def _four(relations: tuple[str, ...]):
 
 _FOUR_PARAMS = {
     "definition": Param(
-        "three-of-four", str,
-        "how four numbers agree in a proportion: three-of-four (some three of the four stand in it) "
-        "or four-term (a:b = c:d of the four in order)",
-        ("three-of-four", "four-term")),
+        "disjunct-geometric", str,
+        "how four numbers agree in a proportion: disjunct-geometric (some three of the four stand in it; "
+        "geometric also as a:b = c:d of the four), three-of-four, three-or-four-term, four-term",
+        FOUR_DEFINITIONS),
 }
 _SPACE_PARAMS = {
     "min_spaces": Param(2, int, "fewest void spaces between the two men (1 would be equality)"),

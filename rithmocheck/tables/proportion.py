@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import combinations
 
-from ..proportions import agrees, four_term, holds
+from ..proportions import agrees, disjunct_allowed, holds
 
 
 def arithmetic_triples(numbers: frozenset[int]) -> list[tuple[int, int, int]]:
@@ -81,22 +81,41 @@ def _joined(first: list[tuple[int, ...]], second: list[tuple[int, ...]]) -> set[
     return out
 
 
+def four_term_sets(relation: str, numbers: frozenset[int]) -> set[tuple[int, ...]]:
+    """Four numbers a < b < c < d in disjunct proportion: pairs (a, d) and
+    (b, c) with the same sum (arithmetic) or product (geometric)."""
+    if relation == "musical":
+        return set()
+    groups: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for x, y in combinations(sorted(numbers), 2):
+        groups[x + y if relation == "arithmetic" else x * y].append((x, y))
+    out = set()
+    for pairs in groups.values():
+        for (a, d), (b, c) in combinations(pairs, 2):  # a < b since pairs are ordered
+            if len({a, b, c, d}) == 4:
+                out.add(tuple(sorted((a, b, c, d))))
+    return out
+
+
 def four_numbers(relations: tuple[str, ...], numbers: frozenset[int], definition: str) -> list[tuple[int, ...]]:
     """Sets of four numbers of the universe that agree in every one of the
-    relations, under the named definition (see proportions.FOUR_DEFINITIONS)."""
+    relations, under the named reading (see proportions.FOUR_DEFINITIONS)."""
+    first = relations[0]
+    candidates: set[tuple[int, ...]] = set()
     if definition == "three-of-four":
-        triples = {r: three_term(r, numbers) for r in relations}
-        candidates = _joined(triples[relations[0]], triples[relations[1]])
-        return sorted(s for s in candidates if all(agrees(r, s, definition) for r in relations[2:]))
-    if definition == "four-term":
-        return sorted(
-            s for s in combinations(sorted(numbers), 4)
-            if all(four_term(r, s) for r in relations)
-        )
-    raise ValueError(definition)
+        candidates = _joined(three_term(first, numbers), three_term(relations[1], numbers))
+    else:
+        if definition != "four-term":
+            for t in three_term(first, numbers):  # a triple of the first relation and any fourth number
+                for x in numbers:
+                    if x not in t:
+                        candidates.add(tuple(sorted(t + (x,))))
+        if disjunct_allowed(first, definition):
+            candidates |= four_term_sets(first, numbers)
+    return sorted(s for s in candidates if all(agrees(r, s, definition) for r in relations))
 
 
-def satisfies(relations: tuple[str, ...], entry: tuple[int, ...], definition: str = "three-of-four") -> bool:
+def satisfies(relations: tuple[str, ...], entry: tuple[int, ...], definition: str = "disjunct-geometric") -> bool:
     if len(relations) == 1:
         return len(entry) == 3 and holds(relations[0], tuple(entry))
     return len(entry) == 4 and len(set(entry)) == 4 and all(agrees(r, tuple(entry), definition) for r in relations)

@@ -1,0 +1,63 @@
+"""Docs that cannot drift: the README's commands, the evidence document, the
+defaults the evidence justifies."""
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rithmocheck.cli import cli
+from rithmocheck.compare import EVIDENCE_TABLES, evidence_table
+from rithmocheck.tables import REGISTRY
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _commands():
+    text = (ROOT / "README.md").read_text()
+    quick = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```\n(.+?)\n```", quick, re.S)
+
+
+def test_quick_start_has_exactly_two_commands():
+    cmds = _commands()
+    assert len(cmds) == 2
+    assert "rithmocheck" in cmds[0] and "pip install" in cmds[0]
+    assert "pytest" in cmds[1] and "pip install" in cmds[1]
+
+
+def test_ci_runs_the_readme_test_command_exactly():
+    script = (ROOT / ".ci" / "run").read_text()
+    assert "test-command" in script and 'bash -c "$cmd"' in script
+    out = subprocess.run(
+        ["awk", '/<!-- test-command -->/{found=1; next} found && /^[^`]/ && NF {print; exit}', "README.md"],
+        cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+    assert out == _commands()[1]
+
+
+def test_readme_lists_every_command():
+    text = (ROOT / "README.md").read_text()
+    for name in cli.commands:
+        assert f"rithmocheck {name}" in text, name
+
+
+def test_evidence_document_is_fresh():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("write_evidence", ROOT / "tools" / "write_evidence.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    doc = (ROOT / "docs" / "universes.md").read_text()
+    assert mod.updated(doc) == doc, "run: python tools/write_evidence.py"
+
+
+@pytest.mark.parametrize("table_id", EVIDENCE_TABLES)
+def test_default_universe_explains_the_print_best(table_id):
+    rows = evidence_table(table_id)
+    s = REGISTRY[table_id]
+    default = [e for e in rows if e.universe == s.default_universe
+               and (not e.params or e.params == (f"definition={s.params['definition'].default}",))]
+    assert len(default) == 1
+    assert default[0].explained == max(e.explained for e in rows)
