@@ -377,3 +377,84 @@ def layout_lines(passage: Passage, table_id: str | None = None):
         cols = [(i, c) for i, c in enumerate(block.columns, 1) if table_id is None or c.table == table_id]
         if cols:
             yield block_no, cols
+
+
+# --- worked examples -----------------------------------------------------------
+
+EXAMPLES = SOURCE_DIR / "examples.yaml"
+COVERAGE = SOURCE_DIR / "coverage.yaml"
+EXAMPLE_KINDS = ("sum", "difference", "product", "quotient", "square", "root", "half", "contains",
+                 "proportion", "taking", "list", "count", "victory", "standards")
+
+
+@dataclass(frozen=True)
+class Example:
+    id: str
+    line: int
+    last_line: int
+    heading: str
+    quote: str
+    kind: str
+    operands: tuple
+    stated: object
+    method: str | None
+    what: str | None
+    note: str | None
+
+
+def _quote_span(quote: str, line: int, witness: tuple[str, ...]) -> int | None:
+    """The last witness line of a quote beginning on `line` (whitespace folded)."""
+    want = " ".join(quote.split())
+    text = ""
+    for last in range(line, min(line + 12, len(witness)) + 1):
+        text = " ".join((text + " " + witness[last - 1]).split())
+        if want in text:
+            return last
+    return None
+
+
+def load_examples(path: Path = EXAMPLES, witness: tuple[str, ...] | None = None) -> tuple[Example, ...]:
+    witness = witness if witness is not None else witness_lines()
+    data = load_file(path)
+    if not isinstance(data, LDict) or not isinstance(data.get("examples"), LList):
+        raise InputError(path, getattr(data, "line", 1), "expected a mapping with a list 'examples'")
+    out, seen = [], set()
+    for raw in data["examples"]:
+        if not isinstance(raw, LDict):
+            raise InputError(path, getattr(raw, "line", None), "an example must be a mapping")
+        for key in ("id", "line", "heading", "quote", "kind"):
+            if key not in raw:
+                raise InputError(path, raw.line, f"example: missing field {key!r}")
+        ex_id, line = raw["id"], raw["line"]
+        if ex_id in seen:
+            raise InputError(path, raw.line, f"duplicate example id {ex_id!r}")
+        seen.add(ex_id)
+        if raw["kind"] not in EXAMPLE_KINDS:
+            raise InputError(path, raw.line, f"example {ex_id}: unknown kind {raw['kind']!r}")
+        if not isinstance(line, int) or not 1 <= line <= len(witness):
+            raise InputError(path, raw.line, f"example {ex_id}: line {line!r} is not a line of the witness")
+        last = _quote_span(str(raw["quote"]), line, witness)
+        if last is None:
+            raise InputError(path, raw.line, f"example {ex_id}: the quote is not found at witness line {line}")
+        operands = raw.get("operands", [])
+        if not isinstance(operands, list):
+            raise InputError(path, raw.line, f"example {ex_id}: 'operands' must be a list")
+        out.append(Example(str(ex_id), line, last, str(raw["heading"]), str(raw["quote"]), str(raw["kind"]),
+                           tuple(operands), raw.get("stated"), raw.get("method"), raw.get("what"),
+                           raw.get("note")))
+    return tuple(out)
+
+
+def load_coverage(path: Path = COVERAGE) -> tuple[tuple[int, int, str], ...]:
+    """Witness passages recorded as carrying no checkable number, with the reason."""
+    data = load_file(path)
+    out = []
+    for raw in data.get("unchecked", []):
+        first, last = raw["lines"]
+        out.append((int(first), int(last), str(raw["reason"])))
+    return tuple(out)
+
+
+def digit_lines(witness: tuple[str, ...]) -> tuple[int, ...]:
+    """Witness lines that carry a number (cossick sign markers aside)."""
+    return tuple(i for i, l in enumerate(witness, 1) if DIGITS.search(SIGN.sub(" ", l)))

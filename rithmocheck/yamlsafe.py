@@ -103,8 +103,9 @@ def load_text(text: str, path: str | Path = "<input>"):
     """Parse YAML text strictly; returns data whose containers carry `.line`."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise InputError(path, None, f"file is larger than {MAX_BYTES} bytes")
-    loader = _StrictLoader(text)
+    loader = None
     try:
+        loader = _StrictLoader(text)
         node = loader.get_single_node()
         if node is None:
             raise InputError(path, 1, "the file is empty")
@@ -114,10 +115,15 @@ def load_text(text: str, path: str | Path = "<input>"):
         line = mark.line + 1 if mark is not None else None
         problem = (exc.problem or exc.context or "malformed YAML").strip()
         raise InputError(path, line, f"malformed YAML: {problem}") from None
+    except yaml.reader.ReaderError as exc:
+        raise InputError(path, None, f"malformed YAML: {exc.reason} (character {exc.character!r})") from None
     except yaml.YAMLError as exc:
-        raise InputError(path, None, f"malformed YAML: {exc}") from None
+        raise InputError(path, None, "malformed YAML: " + " ".join(str(exc).split())) from None
+    except RecursionError:
+        raise InputError(path, None, "malformed YAML: nested too deeply") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def load_file(path: str | Path):

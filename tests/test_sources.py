@@ -1,0 +1,187 @@
+"""Transcriptions: proof of fidelity, coverage of the witness, and refusal of
+malformed input with one clear line."""
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rithmocheck.cli import cli
+from rithmocheck.sources import (SOURCE_DIR, digit_lines, flatten, load_all, load_coverage, load_examples,
+                                 load_passage, load_passage_text, passage_files, printed_entries, run_tokens,
+                                 witness_lines)
+from rithmocheck.tables import TABLE_IDS
+from rithmocheck.yamlsafe import InputError
+
+FILES = passage_files()
+SAMPLE = (SOURCE_DIR / "tables" / "k1-geometric.yaml").read_text()
+
+
+def test_witness_is_kept_byte_for_byte():
+    meta = yaml.safe_load((SOURCE_DIR / "witness.yaml").read_text())
+    data = (SOURCE_DIR / "witness.txt").read_bytes()
+    assert hashlib.sha256(data).hexdigest() == meta["sha256"]
+    assert meta["year"] == 1563 and meta["title"] and meta["authors"] and meta["imprint"]
+    shared = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_2af2ee5261494ffe.txt"
+    if shared.exists():  # beside the checkout in CI and development
+        assert shared.read_bytes() == data
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_layout_reflattens_to_the_printed_run(path):
+    passage = load_passage(path)  # raises unless run, heading and layout all agree with the witness
+    w = witness_lines()
+    first, last = passage.run_lines
+    assert flatten(passage) == run_tokens("\n".join(w[first - 1:last]), passage.tokens)
+    assert passage.passage == path.stem
+    assert passage.layout_evidence.strip()
+
+
+def test_every_table_id_has_a_transcription():
+    covered = {t for p in load_all() for t in p.tables}
+    assert set(TABLE_IDS) <= covered
+
+
+def test_every_table_has_printed_entries():
+    for table_id in TABLE_IDS:
+        entries = [e for p in load_all() for e in printed_entries(p) if e.table == table_id and e.role == "entry"]
+        assert entries, table_id
+
+
+def test_coverage_of_the_witness():
+    """Every line of the witness with a number is in a transcribed run, in a
+    worked example's quote, or recorded as carrying no checkable number."""
+    w = witness_lines()
+    covered = set()
+    for p in load_all():
+        covered.update(range(p.run_lines[0], p.run_lines[1] + 1))
+    for e in load_examples():
+        covered.update(range(e.line, e.last_line + 1))
+    for first, last, reason in load_coverage():
+        assert reason.strip()
+        covered.update(range(first, last + 1))
+    missing = [(i, w[i - 1]) for i in digit_lines(w) if i not in covered]
+    assert not missing, missing
+
+
+def test_examples_are_transcribed_as_printed():
+    ex = {e.id: e for e in load_examples()}
+    assert len(ex) >= 150
+    # the printed slips stay as printed (corrections live in corrections/)
+    assert ex["addition-120-49"].stated == 69
+    assert ex["arithmetic-rule-result"].operands == (5, 15, 35)
+
+
+def test_hand_read_positions():
+    """A few entries read by hand from the witness, at their printed places."""
+    p = load_passage(SOURCE_DIR / "tables" / "k1-arithmetic.yaml")
+    entries = [e for e in printed_entries(p) if e.role == "entry"]
+    assert (entries[0].numbers, entries[0].position.column, entries[0].position.line) == ((2, 3, 4), 1, 1)
+    assert any(e.numbers == (56, 64, 71) for e in entries)  # printed so, 72 meant
+    counts = [e.numbers for e in printed_entries(p) if e.role == "count"]
+    assert counts == [(49,)]
+    assert len(entries) == 49
+
+
+@pytest.mark.parametrize("table_id", TABLE_IDS)
+def test_show_json_for_every_id(table_id):
+    r = CliRunner().invoke(cli, ["show", table_id, "--format", "json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["table"] == table_id
+    assert data["entries"]
+    for item in data["entries"]:
+        assert set(item["position"]) == {"block", "column", "line"}
+        assert isinstance(item["printed"], (list, str))
+    assert all(isinstance(n, int) for n in data["stated_counts"])
+
+
+def test_show_text_side_by_side():
+    r = CliRunner().invoke(cli, ["show", "k1-geometric"])
+    assert r.exit_code == 0
+    first_row = r.output.splitlines()[4].split()
+    assert first_row == ["2", "4", "8", "16", "36", "81"]
+
+
+def test_show_csv():
+    r = CliRunner().invoke(cli, ["show", "k1-musical", "--format", "csv"])
+    assert r.exit_code == 0
+    assert r.output.splitlines()[0] == "block,column,line,role,printed,numbers"
+
+
+def test_check_source_accepts_ours():
+    r = CliRunner().invoke(cli, ["check-source", *map(str, FILES)])
+    assert r.exit_code == 0, r.output
+
+
+# --- malformed transcriptions: exit 2, one line, no traceback ---------------
+
+BAD = {
+    "broken yaml": "passage: [unclosed\n",
+    "not a mapping": "- 1\n- 2\n",
+    "alias": "a: &x 1\nb: *x\n",
+    "anchor": SAMPLE.replace("blocks:\n", "blocks: &b\n", 1),
+    "duplicate key": SAMPLE.replace("ambiguous: false", "ambiguous: false\nambiguous: true"),
+    "missing field": SAMPLE.replace("layout_evidence:", "evidence:"),
+    "unknown table": SAMPLE.replace("- table: k1-geometric", "- table: k9-nothing"),
+    "wrong type": SAMPLE.replace("run_lines: [644, 647]", "run_lines: 644"),
+    "non-integer token": SAMPLE.replace('- "2 4 8"', '- "2 4 eight"'),
+    "does not re-flatten": SAMPLE.replace('- "2 4 8"', '- "2 8 4"'),
+    "wrong span": SAMPLE.replace("run_lines: [644, 647]", "run_lines: [645, 648]"),
+    "unknown role": SAMPLE.replace("role: count", "role: tally"),
+    "empty": "",
+}
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_malformed_transcription(name, tmp_path):
+    f = tmp_path / "bad.yaml"
+    f.write_text(BAD[name])
+    r = CliRunner().invoke(cli, ["check-source", str(f)])
+    assert r.exit_code == 2, (name, r.output)
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"Error: {f}"), r.output
+    assert "Traceback" not in r.output
+
+
+def test_error_names_the_yaml_line(tmp_path):
+    f = tmp_path / "bad.yaml"
+    f.write_text(BAD["does not re-flatten"])
+    r = CliRunner().invoke(cli, ["check-source", str(f)])
+    line_no = BAD["does not re-flatten"].splitlines().index('          - "2 8 4"') + 1
+    assert f"{f}:{line_no}: layout does not re-flatten" in r.output
+
+
+def test_huge_file_is_refused(tmp_path):
+    f = tmp_path / "huge.yaml"
+    f.write_text("x: " + "1" * 2_100_000 + "\n")
+    r = CliRunner().invoke(cli, ["check-source", str(f)])
+    assert r.exit_code == 2 and "larger than" in r.output
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, len(SAMPLE) - 1), st.integers(1, 40), st.text(max_size=30))
+def test_fuzzed_transcriptions_never_crash(start, length, insert):
+    text = SAMPLE[:start] + insert + SAMPLE[start + length:]
+    try:
+        load_passage_text(text, "fuzz.yaml")
+    except InputError as exc:
+        line = exc.one_line()
+        assert line.startswith("fuzz.yaml") and "\n" not in line
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                    lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=8), c, max_size=4),
+                    max_leaves=20))
+def test_fuzzed_structures_never_crash(data):
+    text = yaml.safe_dump({"passage": "x", "heading": "h", "blocks": data})
+    try:
+        load_passage_text(text, "fuzz.yaml")
+    except InputError as exc:
+        assert "\n" not in exc.one_line()
