@@ -142,3 +142,22 @@ def test_bad_universe_file(tmp_path):
     r = run("generate", "k1-arithmetic", "--universe", str(f))
     assert r.exit_code == 2
     assert f"{f}:2: 'four' is not a positive integer" in r.output
+
+
+def test_generate_does_not_import_sympy():
+    import subprocess
+    import sys
+
+    probe = ("import sys; from click.testing import CliRunner; from rithmocheck.cli import cli; "
+             "r = CliRunner().invoke(cli, ['generate', 'k1-all-three', '--format', 'csv']); "
+             "assert r.exit_code == 0; print('sympy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_python_dash_m():
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "rithmocheck", "--version"], capture_output=True, text=True)
+    assert out.returncode == 0 and "0.1.0" in out.stdout
