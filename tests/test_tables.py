@@ -119,6 +119,11 @@ def test_hand_checked_facts():
     # addition worked examples: 6 + 6 takes 12; 120 + 49 takes 169
     assert (6, 6, 12) in generate("k1-addition").rows
     assert (49, 120, 169) in generate("k1-addition").rows
+    # "36 36 72" (550): the even 36 and the odd 36, two men, in kind 1 where prisoners change sides
+    assert (36, 36, 72) in generate("k1-addition").rows
+    # but no man bears 5 twice, so 5 + 5 = 10 is no taking (and 10 is no man anyway); 4 + 4 = 8 is
+    assert (4, 4, 8) in generate("k1-addition").rows
+    assert (3, 3, 6) not in generate("k1-addition").rows  # one 3 only
     # multiplication: 3 * 5 takes 15, 2 * 6 takes 12 (512-516)
     assert {(3, 5, 15), (2, 6, 12)} <= set(generate("k1-multiplication").rows)
 

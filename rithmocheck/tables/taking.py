@@ -22,23 +22,29 @@ def _pairs(universe: Universe, twice: dict[str, frozenset[int]]):
         for side in SIDES:
             yield side, universe.side(side), twice.get(side, frozenset()), universe.side(OTHER[side])
     else:
-        both = frozenset(twice.get("even", frozenset()) | twice.get("odd", frozenset()))
-        yield None, universe.numbers, both, universe.numbers
+        yield None, universe.numbers, twice.get("both", frozenset()), universe.numbers
 
 
 def multiplicity(universe: Universe) -> dict[str, frozenset[int]]:
-    """Numbers a side bears on two men (e.g. the even 4: the round 4 and the
-    second-order round 4), so that a + a or a * a is a taking by two men.
-    Only named universes know the men; a custom list is taken as one man each."""
+    """Numbers borne by two men (e.g. the even 4: the round 4 and the
+    second-order round 4; without sides also the even and the odd 9), so that
+    a + a or a * a is a taking by two men. Only named universes know the men;
+    a custom list is taken as one man each."""
     if universe.name.startswith(("list", "file:")):
         return {}
     out = {}
     for side in SIDES:
-        seen, twice = set(), set()
-        for v in (m.value for m in men.army(side)):
-            (twice if v in seen else seen).add(v)
-        out[side] = frozenset(twice & universe.side(side))
+        out[side] = _borne_twice(men.army(side)) & universe.side(side)
+    if not universe.opposite:  # without sides, one man of each side makes two
+        out["both"] = _borne_twice(men.all_men()) & universe.numbers
     return out
+
+
+def _borne_twice(army) -> frozenset[int]:
+    seen, twice = set(), set()
+    for v in (m.value for m in army):
+        (twice if v in seen else seen).add(v)
+    return frozenset(twice)
 
 
 def two_takers(universe: Universe, op: str, *, min_factor: int = 1) -> list[tuple[int, int, int]]:
