@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from .sources import entries_of, layout_lines, passages_for
+from .sources import layout_lines, passages_for
 
 
 def printed_document(table_id: str) -> dict:
     """{"table", "entries": [{"position", "printed"}], "stated_counts"}; a line
     that holds no entry ("nothing", a group head, words) is given as its text."""
     entries, counts = [], []
-    for passage in passages_for(table_id):
+    passages = passages_for(table_id)
+    for passage in passages:
         for _b, cols in layout_lines(passage, table_id):
             for _c, column in cols:
                 for line in column.lines:
@@ -20,7 +21,7 @@ def printed_document(table_id: str) -> dict:
                         continue
                     printed = list(line.numbers) if line.role in ("entry", "fragment", "group") else line.text
                     item = {"position": line.position.as_dict(), "printed": printed}
-                    if len(passages_for(table_id)) > 1:
+                    if len(passages) > 1:
                         item["passage"] = passage.passage
                     entries.append(item)
     return {"table": table_id, "entries": entries, "stated_counts": counts}

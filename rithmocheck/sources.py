@@ -448,10 +448,14 @@ def load_examples(path: Path = EXAMPLES, witness: tuple[str, ...] | None = None)
 def load_coverage(path: Path = COVERAGE) -> tuple[tuple[int, int, str], ...]:
     """Witness passages recorded as carrying no checkable number, with the reason."""
     data = load_file(path)
+    if not isinstance(data, LDict) or not isinstance(data.get("unchecked"), LList):
+        raise InputError(path, getattr(data, "line", 1), "expected a mapping with a list 'unchecked'")
     out = []
-    for raw in data.get("unchecked", []):
-        first, last = raw["lines"]
-        out.append((int(first), int(last), str(raw["reason"])))
+    for raw in data["unchecked"]:
+        if not isinstance(raw, LDict) or not isinstance(raw.get("reason"), str):
+            raise InputError(path, getattr(raw, "line", None), "each entry needs 'lines' and a 'reason'")
+        span = _span(raw, "lines", str(path))
+        out.append((span[0], span[1], str(raw["reason"])))
     return tuple(out)
 
 

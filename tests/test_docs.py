@@ -6,7 +6,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from rithmocheck.cli import cli
 from rithmocheck.compare import EVIDENCE_TABLES, evidence_table

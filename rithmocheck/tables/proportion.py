@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import combinations
 
-from ..proportions import agrees, disjunct_allowed, holds
+from ..proportions import agrees, disjunct_allowed
 
 
 def arithmetic_triples(numbers: frozenset[int]) -> list[tuple[int, int, int]]:
@@ -114,8 +114,3 @@ def four_numbers(relations: tuple[str, ...], numbers: frozenset[int], definition
             candidates |= four_term_sets(first, numbers)
     return sorted(s for s in candidates if all(agrees(r, s, definition) for r in relations))
 
-
-def satisfies(relations: tuple[str, ...], entry: tuple[int, ...], definition: str = "disjunct-geometric") -> bool:
-    if len(relations) == 1:
-        return len(entry) == 3 and holds(relations[0], tuple(entry))
-    return len(entry) == 4 and len(set(entry)) == 4 and all(agrees(r, tuple(entry), definition) for r in relations)
