@@ -16,6 +16,10 @@ from typing import Callable, Iterable
 
 DIGITS = "0123456789"
 TURNED = {"6": "9", "9": "6"}
+# A single slip of the likeliest kinds (a turned sort, a dropped figure) is
+# high; a single substitution or transposition medium; anything else low.
+CONFIDENCE = {"turned figure": "high", "digit dropped": "high", "digit changed": "medium",
+              "digits transposed": "medium"}
 
 
 @dataclass(frozen=True, order=True)
@@ -30,10 +34,7 @@ class Candidate:
 
     @property
     def confidence(self) -> str:
-        if self.changes == 1 and self.slips[0] in ("turned figure", "digit dropped", "digit changed",
-                                                     "digits transposed"):
-            return "high" if self.slips[0] in ("turned figure", "digit dropped") else "medium"
-        return "low"
+        return CONFIDENCE.get(self.slips[0], "low") if self.changes == 1 else "low"
 
 
 def rereadings(n: int, neighbours: Iterable[int] = ()) -> dict[int, str]:

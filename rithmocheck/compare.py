@@ -22,12 +22,10 @@ ENTRY_TABLES = (
 
 
 def row_key(table_id: str, row: tuple) -> tuple[int, ...]:
-    if table_id in ("k1-addition", "k1-multiplication"):
+    if table_id in ("k1-addition", "k1-multiplication", "k2-cossick-taking"):
         return tuple(row)
     if table_id.startswith("k2-spaces"):
-        return tuple(row[1:])
-    if table_id == "k2-cossick-taking":
-        return tuple(row)
+        return tuple(row[1:])  # the side is the column the print sets it in
     return tuple(sorted(row))
 
 
@@ -47,19 +45,18 @@ class Evidence:
     table: str
     universe: str
     params: tuple[str, ...]
-    printed: int  # distinct printed entries
+    printed: int  # printed entries (an entry printed twice counts twice)
     explained: int  # printed entries found in the regenerated table
     generated: int  # rows of the regenerated table
     missing: int  # regenerated rows the print lacks
 
-    def as_dict(self) -> dict:
-        return {"table": self.table, "universe": self.universe, "params": list(self.params),
-                "printed": self.printed, "explained": self.explained, "generated": self.generated,
-                "missing": self.missing}
-
-
-def printed_keys(table_id: str) -> set[tuple[int, ...]]:
-    return set(printed_items(table_id))
+    @property
+    def is_default(self) -> bool:
+        """Whether this is the table's default universe and reading."""
+        s = REGISTRY[self.table]
+        reading = s.params.get("definition")
+        return self.universe == s.default_universe and (
+            not self.params or (reading is not None and self.params == (f"definition={reading.default}",)))
 
 
 def printed_items(table_id: str) -> Counter:
@@ -95,7 +92,8 @@ def evidence(table_id: str, universe: str | None = None, params: tuple[str, ...]
                     sum(generated.values()), sum((generated - printed).values()))
 
 
-def candidates(table_id: str) -> list[tuple[str, tuple[str, ...]]]:
+def readings(table_id: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Every universe the table allows, with every reading (four-number tables)."""
     s = REGISTRY[table_id]
     options: list[tuple[str, ...]] = [()]
     if "definition" in s.params:
@@ -105,7 +103,7 @@ def candidates(table_id: str) -> list[tuple[str, tuple[str, ...]]]:
 
 def evidence_table(table_id: str) -> list[Evidence]:
     """Every candidate universe (and reading) with how much of the print it explains."""
-    return [evidence(table_id, u, o) for u, o in candidates(table_id)]
+    return [evidence(table_id, u, o) for u, o in readings(table_id)]
 
 
 EVIDENCE_TABLES = ENTRY_TABLES + ("k3-obsidion-only", "standards")
@@ -118,12 +116,9 @@ def evidence_markdown() -> str:
 
     parts = []
     for table_id in EVIDENCE_TABLES:
-        s = REGISTRY[table_id]
         rows = []
         for e in evidence_table(table_id):
-            default = e.universe == s.default_universe and (
-                not e.params or e.params == (f"definition={s.params['definition'].default}",))
-            rows.append([e.universe + (" (default)" if default else ""), " ".join(e.params) or "-",
+            rows.append([e.universe + (" (default)" if e.is_default else ""), " ".join(e.params) or "-",
                          e.printed, e.explained, e.generated, e.missing])
         parts.append(f"### {table_id}\n\n" + grid(
             ("universe", "reading", "printed", "explained", "generated", "omitted by the print"), rows, "md"))

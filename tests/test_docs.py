@@ -55,8 +55,7 @@ def test_evidence_document_is_fresh():
 @pytest.mark.parametrize("table_id", EVIDENCE_TABLES)
 def test_default_universe_explains_the_print_best(table_id):
     rows = evidence_table(table_id)
-    s = REGISTRY[table_id]
-    default = [e for e in rows if e.universe == s.default_universe
-               and (not e.params or e.params == (f"definition={s.params['definition'].default}",))]
+    default = [e for e in rows if e.is_default]
     assert len(default) == 1
+    assert default[0].universe == REGISTRY[table_id].default_universe
     assert default[0].explained == max(e.explained for e in rows)

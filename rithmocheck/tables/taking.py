@@ -17,12 +17,12 @@ POWERS = (2, 3, 4, 5, 6)
 
 
 def _pairs(universe: Universe, twice: dict[str, frozenset[int]]):
-    """(side taking, takers' numbers, numbers that side may use twice, numbers taken)."""
+    """(takers' numbers, numbers the takers may use twice, numbers taken), per taking side."""
     if universe.opposite:
         for side in SIDES:
-            yield side, universe.side(side), twice.get(side, frozenset()), universe.side(OTHER[side])
+            yield universe.side(side), twice.get(side, frozenset()), universe.side(OTHER[side])
     else:
-        yield None, universe.numbers, twice.get("both", frozenset()), universe.numbers
+        yield universe.numbers, twice.get("both", frozenset()), universe.numbers
 
 
 def multiplicity(universe: Universe) -> dict[str, frozenset[int]]:
@@ -53,7 +53,7 @@ def two_takers(universe: Universe, op: str, *, min_factor: int = 1) -> list[tupl
     and c / b takes a ("A Table to take any of the men", line 546)."""
     out: set[tuple[int, int, int]] = set()
     twice = multiplicity(universe)
-    for _side, takers, doubles, taken in _pairs(universe, twice):
+    for takers, doubles, taken in _pairs(universe, twice):
         ordered = sorted(takers)
         for i, a in enumerate(ordered):
             if a < min_factor:
