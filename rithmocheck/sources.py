@@ -45,6 +45,21 @@ class Position:
 
 
 @dataclass(frozen=True)
+class Scope:
+    """Part of a table a stated count covers: a column of a block, optionally
+    only its lines first..last."""
+
+    block: int
+    column: int
+    first: int = 1
+    last: int | None = None
+
+    def covers(self, pos: Position) -> bool:
+        return (pos.block, pos.column) == (self.block, self.column) and self.first <= pos.line and (
+            self.last is None or pos.line <= self.last)
+
+
+@dataclass(frozen=True)
 class Line:
     text: str
     role: str
@@ -53,6 +68,7 @@ class Line:
     note: str | None = None
     counts: str | None = None
     key: str | None = None
+    scope: tuple["Scope", ...] | None = None  # count lines: the entries the count covers
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -113,6 +129,7 @@ class PrintedEntry:
     text: str
     signs: tuple[int, ...] = ()
     key: str | None = None
+    scope: tuple[Scope, ...] | None = None  # count: the entries counted (None: the whole table)
 
 
 def _known_tables() -> frozenset[str]:
@@ -208,12 +225,12 @@ def _where(pos: Position) -> str:
 
 def _parse_line(raw, pos: Position, path: str, parent_line: int) -> Line:
     if isinstance(raw, str):
-        text, role, note, counts, key = raw, "entry", None, None, None
+        text, role, note, counts, key, scope = raw, "entry", None, None, None, None
         y = getattr(raw, "line", parent_line)
     elif isinstance(raw, LDict):
         y = raw.line
         for key in raw:
-            if key not in {"text", "role", "note", "counts", "key"}:
+            if key not in {"text", "role", "note", "counts", "key", "scope"}:
                 raise InputError(path, y, f"{_where(pos)}: unknown field {key!r}")
         text = raw.get("text")
         if not isinstance(text, str):
@@ -228,9 +245,12 @@ def _parse_line(raw, pos: Position, path: str, parent_line: int) -> Line:
             raise InputError(path, y, f"{_where(pos)}: 'key' must be a string")
         if counts is not None and (role != "count" or counts not in _known_tables()):
             raise InputError(path, y, f"{_where(pos)}: 'counts' must name a table id, on a count line")
+        scope = _parse_scope(raw["scope"], pos, path, y) if "scope" in raw else None
+        if scope is not None and role != "count":
+            raise InputError(path, y, f"{_where(pos)}: 'scope' belongs on a count line")
     else:
         raise InputError(path, getattr(raw, "line", parent_line), f"{_where(pos)}: a line must be a string or a mapping")
-    line = Line(str(text), role, pos, y, note, counts, key)
+    line = Line(str(text), role, pos, y, note, counts, key, scope)
     tokens = line.tokens
     if role == "blank" and tokens:
         raise InputError(path, y, f"{_where(pos)}: a blank line must have empty text")
@@ -243,6 +263,23 @@ def _parse_line(raw, pos: Position, path: str, parent_line: int) -> Line:
     if role == "count" and len(tokens) != 1:
         raise InputError(path, y, f"{_where(pos)}: a count line holds one number")
     return line
+
+
+def _parse_scope(raw, pos: Position, path: str, y: int) -> tuple[Scope, ...]:
+    """scope: [{block: B, column: C, lines: [first, last]}, ...] (lines optional)."""
+    if not isinstance(raw, list) or not raw:
+        raise InputError(path, y, f"{_where(pos)}: 'scope' must be a non-empty list of {{block, column, lines}}")
+    out = []
+    for item in raw:
+        ok = isinstance(item, dict) and set(item) <= {"block", "column", "lines"} and all(
+            isinstance(item.get(k), int) and not isinstance(item.get(k), bool) and item[k] >= 1
+            for k in ("block", "column"))
+        lines = item.get("lines", [1, None]) if ok else None
+        if not ok or not (isinstance(lines, list) and len(lines) == 2 and isinstance(lines[0], int)
+                          and (lines[1] is None or isinstance(lines[1], int) and lines[1] >= lines[0])):
+            raise InputError(path, getattr(item, "line", y), f"{_where(pos)}: bad scope item {item!r}")
+        out.append(Scope(item["block"], item["column"], lines[0], lines[1]))
+    return tuple(out)
 
 
 def flatten(passage: Passage) -> tuple[str, ...]:
@@ -334,7 +371,8 @@ def printed_entries(passage: Passage) -> tuple[PrintedEntry, ...]:
                     out.append(PrintedEntry(column.table, line.position, "nothing", line.numbers or head, line.text,
                                             key=line.key))
                 elif line.role == "count":
-                    out.append(PrintedEntry(line.counts or column.table, line.position, "count", line.numbers, line.text))
+                    out.append(PrintedEntry(line.counts or column.table, line.position, "count", line.numbers,
+                                            line.text, scope=line.scope))
     return tuple(out)
 
 

@@ -120,13 +120,14 @@ def cossick_relations(universe: Universe) -> list[tuple[int, int, int]]:
 def cossick_signs(universe: Universe) -> list[tuple]:
     """The signs marked on each man ("The marking of the men.", 762): the root
     sign when an enemy bears one of his powers, the sign of the k-th power when
-    an enemy bears his root. Rows (side, shape, order, value, signs)."""
+    an enemy bears his root. Rows (side, shape, order, value, signs). The king
+    is marked as a whole (shape "pyramid"): the print sets him among the first
+    order of squares, unsigned (lines 821-828); his steps are signed apart
+    ("Of the Kings, and their taking.", 919; table k2-kings)."""
     rows = []
     for side in SIDES:
         enemy = universe.side(OTHER[side]) if universe.opposite else universe.numbers
         for m in men.army(side):
-            if m.is_king:
-                continue
             signs = set()
             if m.value >= 2 and any(m.value ** k in enemy for k in POWERS):
                 signs.add(1)
