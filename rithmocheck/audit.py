@@ -370,3 +370,34 @@ def audit_tables(ids: tuple[str, ...] | None = None) -> list[Finding]:
     for t in ids or AUDITED:
         out.extend(audit_table(t))
     return out
+
+
+# --- why a row belongs to its table (the reason of a supplied omission) ------------------
+
+def explain_row(table_id: str, row: tuple[int, ...]) -> str:
+    """The relation a row satisfies, with its numbers, and its universe."""
+    from .proportions import four_term, triples_in
+
+    table = regenerated(table_id)
+    n = tuple(row)
+    u = f"all in the universe {table.universe.name}"
+    if table_id == "k1-addition":
+        return f"{n[0]} + {n[1]} = {n[2]}, {u}"
+    if table_id == "k1-multiplication":
+        return f"{n[0]} x {n[1]} = {n[2]}, {u}"
+    if table_id == "k2-spaces-multiplication":
+        return f"{n[0]} x {n[1]} void spaces = {n[2]}, men of opposite sides"
+    if table_id == "k2-spaces-division":
+        return f"{n[0]} / {n[1]} void spaces = {n[2]}, men of opposite sides"
+    if table_id == "k2-cossick-taking":
+        return f"{n[1]} is a power of {n[0]}, men of opposite sides"
+    parts = []
+    for rel in table.spec.relations:
+        triples = triples_in(tuple(sorted(n)), rel) if len(n) == 4 else ((tuple(sorted(n)),) if holds(rel, n) else ())
+        if triples:
+            a, b, c = triples[0]
+            parts.append(f"{rel} {a} {b} {c}")
+        elif len(n) == 4 and four_term(rel, n):
+            a, b, c, d = sorted(n)
+            parts.append(f"{rel} {a}:{b} = {c}:{d}" if rel == "geometric" else f"{rel} {b}-{a} = {d}-{c}")
+    return "; ".join(parts) + f"; {u}"

@@ -192,31 +192,170 @@ def check_source(files):
 
 @cli.command()
 @click.argument("table_id")
+@click.option("--corrected", is_flag=True, help="Apply the curated errata (each corrected entry marked).")
+@click.option("--supply", is_flag=True, help="With --corrected: append the omissions the errata supply, marked.")
+@click.option("--errata", "errata_path", type=click.Path(dir_okay=False), default=None,
+              help="Curated errata file [default: corrections/lever-fulke-1563.yaml].")
 @format_option(("text", "md", "csv", "tsv", "json", "yaml"))
 @bad_input
-def show(table_id, fmt):
+def show(table_id, corrected, supply, errata_path, fmt):
     """Show table TABLE_ID as printed in 1563, in its printed layout.
 
     text draws the columns side by side as a reader of the book sees them;
     json/yaml/csv/tsv/md give every printed line with its position
-    (block, column, line).
+    (block, column, line). With --corrected, the entries with the errata
+    applied: status printed, corrected (with the sic and the erratum id) or
+    supplied; omitted entries are dropped.
 
     \b
     Example:
       rithmocheck show k1-musical
       rithmocheck show k1-geometric --format json
+      rithmocheck show k1-musical --corrected --supply --format md
     """
     from .printed import printed_document, printed_layout_text, printed_rows
     from .render import document, grid
     from .tables import spec
 
     spec(table_id)
+    if supply and not corrected:
+        raise click.UsageError("--supply goes with --corrected")
+    if corrected:
+        from .errata import CORRECTIONS, corrected_entries, load_errata
+        from .export import CORRECTED_HEADERS, corrected_document, corrected_rows
+
+        entries = corrected_entries(table_id, load_errata(errata_path or CORRECTIONS), supply=supply)
+        if fmt in ("json", "yaml"):
+            out(document(corrected_document(table_id, entries), fmt))
+        else:
+            out(grid(CORRECTED_HEADERS, corrected_rows(entries), fmt))
+        return
     if fmt == "text":
         out(printed_layout_text(table_id))
     elif fmt in ("json", "yaml"):
         out(document(printed_document(table_id), fmt))
     else:
         out(grid(("block", "column", "line", "role", "printed", "numbers"), printed_rows(table_id), fmt))
+
+
+def _audit_ids(table_ids) -> tuple[str, ...] | None:
+    from .audit import AUDITED
+    from .tables import spec
+
+    for t in table_ids:
+        if t != "examples":
+            spec(t)
+            if t not in AUDITED:
+                raise InputError("table id", None, f"table {t!r} has no printed entries to audit")
+    return tuple(t for t in table_ids if t != "examples") if table_ids else None
+
+
+@cli.command()
+@click.argument("table_ids", nargs=-1, metavar="[ID]...")
+@click.option("--errata", "errata_path", type=click.Path(dir_okay=False), default=None,
+              help="Curated errata file [default: corrections/lever-fulke-1563.yaml].")
+@format_option(("text", "json"))
+@bad_input
+def audit(table_ids, errata_path, fmt):
+    """Audit the printed tables (or only the tables ID..., and `examples` for
+    the worked examples) against their regenerated tables.
+
+    Every finding of the run is reported: misprint (with ranked correction
+    candidates), omission, spurious, duplicate, count, example, universe (once
+    per table, for information) and erratum (a curated erratum that is stale
+    or wrong). text gives one line per finding grouped by table; json a list
+    of finding objects. A summary goes to stderr. Exit 0 when every finding
+    is covered by a curated erratum, 1 when one is not, 2 on bad input.
+
+    \b
+    Example:
+      rithmocheck audit
+      rithmocheck audit k1-musical --format json
+    """
+    from .errata import CORRECTIONS, full_audit, load_errata
+    from .export import findings_json, findings_text, summary
+
+    ids = _audit_ids(table_ids)
+    findings = full_audit(ids, load_errata(errata_path or CORRECTIONS),
+                          with_examples=not table_ids or "examples" in table_ids)
+    out(findings_json(findings) if fmt == "json" else findings_text(findings))
+    click.echo(summary(findings), err=True)
+    sys.exit(0 if all(f.covered for f in findings) else EXIT_FINDINGS)
+
+
+@cli.command()
+@click.option("--propose", is_flag=True,
+              help="Write proposed errata for the findings no curated erratum covers (never the curated file).")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False), default="corrections/proposed.yaml",
+              show_default=True, help="Where --propose writes.")
+@click.option("--errata", "errata_path", type=click.Path(dir_okay=False), default=None,
+              help="Curated errata file [default: corrections/lever-fulke-1563.yaml].")
+@format_option(("text", "md", "csv", "json", "yaml", "tei"))
+@bad_input
+def errata(propose, out_path, errata_path, fmt):
+    """The curated errata: sic and corr, class, reason, confidence and who is
+    responsible; md and csv to read, json for programs, tei (TEI P5 XML:
+    choice/sic/corr, supplied, surplus) for editors.
+
+    With --propose, audit and write a proposal for every finding no curated
+    erratum covers to --out (resp 'rithmocheck': an editor confirms each by
+    setting resp before moving it into the curated file).
+
+    \b
+    Example:
+      rithmocheck errata --format tei
+      rithmocheck errata --propose --out /tmp/proposed.yaml
+    """
+    from pathlib import Path
+
+    from .errata import CORRECTIONS, full_audit, load_errata, propose as make_proposals
+    from .export import errata_document
+
+    curated_path = Path(errata_path) if errata_path else CORRECTIONS
+    curated = load_errata(curated_path)
+    if not propose:
+        out(errata_document(curated, fmt))
+        return
+    target = Path(out_path)
+    if target.exists() and target.resolve() == curated_path.resolve():
+        raise InputError(out_path, None, "refusing to overwrite the curated errata; choose another --out")
+    import yaml
+
+    proposals = make_proposals(full_audit(errata=curated))
+    text = ("# Proposed errata (rithmocheck errata --propose): NOT curated. Review each, set resp to\n"
+            "# rithmocheck+editor or editor, and move it into the curated file.\n"
+            + yaml.safe_dump({"errata": proposals}, sort_keys=False, allow_unicode=True, width=100))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    click.echo(f"{len(proposals)} proposals written to {out_path}", err=True)
+
+
+@cli.command()
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
+              help="Directory to (re)write.")
+@bad_input
+def build(out_dir):
+    """The main job: regenerate every table, audit every source and write
+    OUT: for each table the printed, corrected and regenerated versions (CSV
+    and Markdown), the errata (Markdown, CSV, JSON, TEI), the audit report
+    (JSON) and the engine rulesets. Deterministic and atomic: a failed build
+    leaves the previous OUT intact. A summary goes to stderr; exit 1 when a
+    finding is not covered by a curated erratum.
+
+    \b
+    Example:
+      rithmocheck build
+    """
+    from .build import build_files, write_tree
+    from .export import summary
+
+    files, findings = build_files()
+    write_tree(files, out_dir)
+    printed = sum(1 for f in files if f.endswith("/printed.csv"))
+    click.echo(f"wrote {len(files)} files to {out_dir}/ ({len({f.split('/')[1] for f in files if f.startswith('tables/')})} "
+               f"tables, {printed} as printed)", err=True)
+    click.echo(summary(findings), err=True)
+    sys.exit(0 if all(f.covered for f in findings) else EXIT_FINDINGS)
 
 
 def main():  # pragma: no cover - console entry point

@@ -58,7 +58,7 @@ class Finding:
         return {
             "table": self.table,
             "kind": self.kind,
-            "position": dict(self.position) if isinstance(self.position, dict) else self.position,
+            "position": _plain(self.position),
             "printed": list(self.printed) if self.printed is not None else None,
             "expected": list(self.expected) if self.expected is not None else None,
             "candidates": [c.as_dict() for c in self.candidates],
@@ -75,3 +75,10 @@ class Finding:
         if "example" in p:
             return f"{p['example']} (line {p['line']})"
         return f"block {p['block']} column {p['column']} line {p['line']}"
+
+
+def _plain(position):
+    """A position as plain JSON data (values read from YAML may be subclasses)."""
+    if isinstance(position, dict):
+        return {str(k): int(v) if isinstance(v, int) else str(v) for k, v in position.items()}
+    return position
