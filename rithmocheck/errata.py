@@ -71,7 +71,7 @@ def _numbers(value, path, line, what) -> tuple[int, ...]:
     if not isinstance(value, list) or not value or not all(
             isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
         raise InputError(path, line, f"{what} must be a non-empty list of whole numbers")
-    return tuple(value)
+    return tuple(int(v) for v in value)
 
 
 def _position(raw, path, line, what) -> dict | None:
@@ -79,9 +79,10 @@ def _position(raw, path, line, what) -> dict | None:
         return None
     if isinstance(raw, dict) and set(raw) == {"block", "column", "line"} and all(
             isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in raw.values()):
-        return {"block": raw["block"], "column": raw["column"], "line": raw["line"]}
-    if isinstance(raw, dict) and set(raw) == {"example", "line"} and isinstance(raw["example"], str):
-        return {"example": str(raw["example"]), "line": raw["line"]}
+        return {"block": int(raw["block"]), "column": int(raw["column"]), "line": int(raw["line"])}
+    if isinstance(raw, dict) and set(raw) == {"example", "line"} and isinstance(raw["example"], str) and isinstance(
+            raw["line"], int):
+        return {"example": str(raw["example"]), "line": int(raw["line"])}
     raise InputError(path, line, f"{what}: position must be {{block, column, line}}, {{example, line}} or null")
 
 

@@ -1,0 +1,73 @@
+"""The main job: output/ is deterministic, atomic and committed fresh."""
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rithmocheck import build as build_mod
+from rithmocheck.build import build_files, write_tree
+from rithmocheck.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def files():
+    return build_files()[0]
+
+
+def tree(path: Path) -> dict[str, str]:
+    return {p.relative_to(path).as_posix(): p.read_text(encoding="utf-8") for p in sorted(path.rglob("*")) if p.is_file()}
+
+
+def test_committed_output_is_fresh(files):
+    committed = tree(ROOT / "output")
+    assert sorted(committed) == sorted(files), "output/ lists other files than the build writes: run rithmocheck build"
+    stale = [name for name in files if committed[name] != files[name]]
+    assert stale == [], f"output/ is stale (run rithmocheck build): {stale[:5]}"
+
+
+def test_build_is_deterministic(files):
+    again, _ = build_files()
+    assert again == files
+
+
+def test_output_holds_every_artefact(files):
+    for t in ("k1-musical", "k2-spaces-division", "men"):
+        for v in ("printed", "corrected", "regenerated"):
+            for ext in ("csv", "md"):
+                assert f"tables/{t}/{v}.{ext}" in files
+    for name in ("errata.md", "errata.csv", "errata.json", "errata.tei.xml"):
+        assert f"errata/{name}" in files
+    assert "audit.json" in files
+
+
+def test_build_command(tmp_path):
+    r = CliRunner().invoke(cli, ["build", "--out", str(tmp_path / "out")])
+    assert r.exit_code == 0, r.output
+    assert "all covered by curated errata" in r.stderr and r.stdout == ""
+    assert (tmp_path / "out" / "audit.json").exists()
+
+
+def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    write_tree({"a.txt": "old\n"}, out)
+
+    class Boom(Exception):
+        pass
+
+    real = Path.write_text
+
+    def failing(self, text, *a, **k):
+        if self.name == "b.txt":
+            raise Boom()
+        return real(self, text, *a, **k)
+
+    monkeypatch.setattr(Path, "write_text", failing)
+    with pytest.raises(Boom):
+        write_tree({"a.txt": "new\n", "b.txt": "x"}, out)
+    monkeypatch.undo()
+    assert tree(out) == {"a.txt": "old\n"}
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]  # no staging directory left behind
+    assert build_mod.OUTPUT == Path("output")

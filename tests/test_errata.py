@@ -1,0 +1,176 @@
+"""Curated errata: matching, staleness, application, exports, CLI exit codes, golden files."""
+
+import dataclasses
+import json
+import os
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rithmocheck.cli import cli
+from rithmocheck.errata import CORRECTIONS, corrected_entries, full_audit, load_errata, propose
+from rithmocheck.export import errata_tei, findings_json, findings_text
+
+GOLDEN = Path(__file__).parent / "golden"
+ERRATA = load_errata()
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def golden(name: str, text: str) -> None:
+    """Compare with tests/golden/NAME (UPDATE_GOLDEN=1 rewrites it)."""
+    path = GOLDEN / name
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), f"{name} differs (UPDATE_GOLDEN=1 to accept)"
+
+
+def write_errata(tmp_path, errata) -> Path:
+    import yaml
+
+    path = tmp_path / "errata.yaml"
+    path.write_text(yaml.safe_dump({"errata": [e.as_dict() for e in errata]}, sort_keys=False))
+    return path
+
+
+def test_every_finding_is_covered_on_a_clean_checkout():
+    findings = full_audit(errata=ERRATA)
+    assert [f for f in findings if not f.covered] == []
+    assert run("audit").exit_code == 0
+
+
+def test_each_erratum_has_a_reason_and_covers_something():
+    ids = [e.id for e in ERRATA]
+    assert len(ids) == len(set(ids))
+    used = {f.erratum for f in full_audit(errata=ERRATA)}
+    assert {e.id for e in ERRATA} <= used
+    assert all(len(e.reason) > 20 for e in ERRATA)
+
+
+def test_a_missing_erratum_is_reported_and_fails(tmp_path):
+    errata = tuple(e for e in ERRATA if e.id != "k1-arithmetic@1.3.6")
+    path = write_errata(tmp_path, errata)
+    r = run("audit", "k1-arithmetic", "--errata", str(path), "--format", "json")
+    assert r.exit_code == 1
+    [f] = [f for f in json.loads(r.stdout) if f["erratum"] is None and f["kind"] != "universe"]
+    assert f == {"table": "k1-arithmetic", "kind": "misprint", "position": {"block": 1, "column": 3, "line": 6},
+                 "printed": [56, 64, 71], "expected": [56, 64, 72],
+                 "candidates": [{"value": [56, 64, 72], "class": "digit changed", "confidence": "medium"}],
+                 "erratum": None, "message": f["message"]}
+    # the proposal for it: the tool's candidate, unconfirmed
+    out = tmp_path / "proposed.yaml"
+    r = run("errata", "--propose", "--errata", str(path), "--out", str(out))
+    assert r.exit_code == 0, r.output
+    assert "corr:\n  - 56\n  - 64\n  - 72" in out.read_text() and "resp: rithmocheck\n" in out.read_text()
+
+
+def test_stale_sic_is_a_finding(tmp_path):
+    errata = tuple(dataclasses.replace(e, sic=(56, 64, 70)) if e.id == "k1-arithmetic@1.3.6" else e for e in ERRATA)
+    findings = full_audit(("k1-arithmetic",), errata, with_examples=False)
+    stale = [f for f in findings if f.kind == "erratum"]
+    assert len(stale) == 1 and "no longer matches the transcription (56 64 71)" in stale[0].message
+    assert not stale[0].covered
+
+
+def test_a_correction_that_fails_the_relation_is_a_finding():
+    errata = tuple(dataclasses.replace(e, corr=(56, 64, 73)) if e.id == "k1-arithmetic@1.3.6" else e for e in ERRATA)
+    [f] = [f for f in full_audit(("k1-arithmetic",), errata, with_examples=False) if f.kind == "erratum"]
+    assert "does not satisfy the relation of k1-arithmetic" in f.message
+
+
+def test_a_correction_that_makes_a_duplicate_is_a_finding():
+    # correcting 5 15 25 45 to 5 9 25 45 as well as 5 6 25 45 prints 5 9 25 45 twice
+    errata = tuple(dataclasses.replace(e, kind="misprint", corr=(5, 9, 25, 45)) if e.id == "k1-all-three@1.1.19"
+                   else e for e in ERRATA)
+    findings = full_audit(("k1-all-three",), errata, with_examples=False)
+    assert any(f.kind == "erratum" and "stands 2 times" in f.message for f in findings)
+
+
+def test_a_wrong_count_correction_is_a_finding():
+    errata = tuple(dataclasses.replace(e, corr=(17,)) if e.id == "k1-musical@1.1.19" else e for e in ERRATA)
+    [f] = [f for f in full_audit(("k1-musical",), errata, with_examples=False) if f.kind == "erratum"]
+    assert "has 18 entries" in f.message
+
+
+def test_corrected_table():
+    rows = corrected_entries("k1-musical", ERRATA)
+    assert [r.numbers for r in rows if r.status == "corrected"] == [(3, 5, 15), (25, 45, 225), (30, 45, 90)]
+    assert len(rows) == 18
+    rows = corrected_entries("k1-arithmetic-geometric", ERRATA, supply=True)
+    assert sum(r.status == "supplied" for r in rows) == 34  # every omission supplied, the duplicate dropped
+    assert len([r for r in rows if r.status != "supplied"]) == 51
+
+
+def test_bad_errata_file_exit_2(tmp_path):
+    p = tmp_path / "bad.yaml"
+    p.write_text("errata:\n  - id: x\n    table: nope\n    kind: misprint\n    corr: omit\n    class: c\n"
+                 "    reason: r\n    confidence: high\n    resp: editor\n")
+    r = run("audit", "--errata", str(p))
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "unknown table id 'nope'" in r.stderr
+    p.write_text("errata: [\n")
+    r = run("audit", "--errata", str(p))
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    r = run("audit", "no-such-table")
+    assert r.exit_code == 2 and "unknown table id" in r.stderr
+
+
+def test_unconfirmed_proposals_are_refused_as_curated(tmp_path):
+    p = tmp_path / "errata.yaml"
+    p.write_text("errata:\n  - {id: x, table: k1-musical, kind: count, position: {block: 1, column: 1, line: 19},"
+                 " sic: [17], corr: [18], class: c, reason: r, confidence: high, resp: rithmocheck}\n")
+    r = run("audit", "k1-musical", "--errata", str(p))
+    assert r.exit_code == 2 and "confirmed by an editor" in r.stderr
+
+
+def test_propose_never_overwrites_the_curated_file():
+    r = run("errata", "--propose", "--out", str(CORRECTIONS))
+    assert r.exit_code == 2 and "refusing to overwrite" in r.stderr
+
+
+@pytest.mark.parametrize("fmt", ["md", "csv", "json", "tei", "text"])
+def test_errata_formats(fmt):
+    r = run("errata", "--format", fmt)
+    assert r.exit_code == 0 and "56 64 72" in r.stdout.replace(",\n    ", " ").replace("\n    - ", " ")
+
+
+def test_tei_is_well_formed_and_marks_each_kind():
+    root = ET.fromstring(errata_tei(ERRATA))
+    ns = {"t": "http://www.tei-c.org/ns/1.0"}
+    choice = [c for c in root.iterfind(".//t:choice", ns) if c.find("t:sic", ns).text == "56 64 71"]
+    assert choice[0].find("t:corr", ns).text == "56 64 72"
+    assert choice[0].find("t:corr", ns).get("resp") == "#rithmocheck #editor"
+    assert any(s.text == "4 30 225" for s in root.iterfind(".//t:supplied", ns))
+    assert any(s.text == "121 169 190" for s in root.iterfind(".//t:surplus", ns))
+
+
+def test_show_corrected_every_format():
+    for fmt in ("text", "md", "csv", "tsv", "json", "yaml"):
+        r = run("show", "k1-musical", "--corrected", "--supply", "--format", fmt)
+        assert r.exit_code == 0, fmt
+        if fmt not in ("json", "yaml"):
+            assert "25 45 225" in r.stdout and "corrected" in r.stdout, fmt
+    data = json.loads(run("show", "k1-musical", "--corrected", "--format", "json").stdout)
+    assert data["entries"][2] == {"position": {"block": 1, "column": 1, "line": 3}, "entry": [3, 5, 15],
+                                  "signs": [], "status": "corrected", "sic": [3, 15, 16],
+                                  "erratum": "k1-musical@1.1.3"}
+
+
+def test_golden_audit_text_and_json():
+    findings = full_audit(("k1-musical", "k3-obsidion-only"), ERRATA, with_examples=False)
+    golden("audit-k1-musical-k3.txt", findings_text(findings))
+    golden("audit-k1-musical-k3.json", findings_json(findings))
+
+
+def test_golden_tei():
+    golden("errata.tei.xml", errata_tei(ERRATA))
+
+
+def test_proposals_cover_every_uncovered_finding():
+    findings = full_audit(errata=())
+    proposals = propose(findings)
+    assert len(proposals) == sum(1 for f in findings if not f.covered)
+    assert {p["resp"] for p in proposals} == {"rithmocheck"}
