@@ -7,6 +7,8 @@ Measures, on this machine:
   * the CLI start (`rithmocheck --help`) and `rithmocheck generate ID` for
     every table, each against the target of 2x the baseline;
   * the three-term generators on a universe of 2,000 numbers (target < 2 s);
+  * `rithmocheck audit` and `rithmocheck build` (into a temporary
+    directory), against the target of 3x the baseline;
   * that the generate path does not import sympy.
 Each command is timed as the best of several runs.
 """
@@ -26,11 +28,11 @@ from rithmocheck.tables.proportion import three_term  # noqa: E402
 RUNS = 5
 
 
-def best(cmd: list[str]) -> float:
+def best(cmd: list[str], runs: int = RUNS) -> float:
     times = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         t0 = time.perf_counter()
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         times.append(time.perf_counter() - t0)
     return min(times)
 
@@ -47,6 +49,14 @@ def main() -> int:
         ok = t <= 2 * base
         failures += not ok
         print(f"generate {table_id:28} : {t * 1000:7.1f} ms ({t / base:.2f}x) {'ok' if ok else 'OVER 2x'}")
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, cmd in (("audit", ["audit", "--format", "json"]), ("build", ["build", "--out", f"{tmp}/output"])):
+            t = best([py, "-m", "rithmocheck", *cmd], runs=3)
+            ok = t <= 3 * base
+            failures += not ok
+            print(f"{name:37} : {t * 1000:7.1f} ms ({t / base:.2f}x) {'ok' if ok else 'OVER 3x'}")
     rng = random.Random(1563)
     universe = frozenset(rng.sample(range(1, 20_000), 2000))
     for relation in ("arithmetic", "geometric", "musical"):

@@ -99,13 +99,27 @@ class _StrictLoader(yaml.SafeLoader):
         return super().compose_node(parent, index)
 
 
+_CLoader = getattr(yaml, "CSafeLoader", None)
+
+
+def _fast_loader(text: str):
+    """libyaml's loader (about ten times faster) after an event scan that
+    refuses anchors and aliases as _StrictLoader does."""
+    for event in yaml.parse(text, Loader=_CLoader):
+        if isinstance(event, yaml.AliasEvent):
+            raise yaml.MarkedYAMLError(None, None, "YAML aliases are not allowed", event.start_mark)
+        if getattr(event, "anchor", None):
+            raise yaml.MarkedYAMLError(None, None, "YAML anchors are not allowed", event.start_mark)
+    return _CLoader(text)
+
+
 def load_text(text: str, path: str | Path = "<input>"):
     """Parse YAML text strictly; returns data whose containers carry `.line`."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise InputError(path, None, f"file is larger than {MAX_BYTES} bytes")
     loader = None
     try:
-        loader = _StrictLoader(text)
+        loader = _fast_loader(text) if _CLoader is not None else _StrictLoader(text)
         node = loader.get_single_node()
         if node is None:
             raise InputError(path, 1, "the file is empty")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import combinations
 
-from ..proportions import agrees, disjunct_allowed
+from ..proportions import disjunct_allowed, four_term
 
 
 def arithmetic_triples(numbers: frozenset[int]) -> list[tuple[int, int, int]]:
@@ -100,17 +100,29 @@ def four_term_sets(relation: str, numbers: frozenset[int]) -> set[tuple[int, ...
 def four_numbers(relations: tuple[str, ...], numbers: frozenset[int], definition: str) -> list[tuple[int, ...]]:
     """Sets of four numbers of the universe that agree in every one of the
     relations, under the named reading (see proportions.FOUR_DEFINITIONS)."""
-    first = relations[0]
+    triples = {r: frozenset(three_term(r, numbers)) for r in relations}
     candidates: set[tuple[int, ...]] = set()
     if definition == "three-of-four":
-        candidates = _joined(three_term(first, numbers), three_term(relations[1], numbers))
+        candidates = _joined(sorted(triples[relations[0]]), sorted(triples[relations[1]]))
     else:
+        # Every set agreeing in all the relations agrees in the rarest one:
+        # it holds one of its triples, or (where allowed) is in its disjunct
+        # four-term form; so the candidates are drawn from that relation alone.
+        rarest = min(relations, key=lambda r: (len(triples[r]), relations.index(r)))
         if definition != "four-term":
-            for t in three_term(first, numbers):  # a triple of the first relation and any fourth number
+            for t in triples[rarest]:  # a triple of the relation and any fourth number
                 for x in numbers:
                     if x not in t:
                         candidates.add(tuple(sorted(t + (x,))))
-        if disjunct_allowed(first, definition):
-            candidates |= four_term_sets(first, numbers)
-    return sorted(s for s in candidates if all(agrees(r, s, definition) for r in relations))
+        if disjunct_allowed(rarest, definition):
+            candidates |= four_term_sets(rarest, numbers)
+    # proportions.agrees, with each relation's triples of the universe looked
+    # up instead of re-tested (the same test: a sub-triple of s is in the
+    # universe's triples exactly when it stands in the relation)
+    def agrees_in(r: str, s: tuple[int, ...]) -> bool:
+        if definition != "four-term" and any(t in triples[r] for t in combinations(s, 3)):
+            return True
+        return disjunct_allowed(r, definition) and four_term(r, s)
+
+    return sorted(s for s in candidates if all(agrees_in(r, s) for r in relations))
 
