@@ -112,7 +112,7 @@ def errata_tei(errata: tuple[Erratum, ...]) -> str:
     for e in errata:
         if div is None or div.get("n") != e.table:
             div = el(body, "div", type="errata", n=e.table)
-            el(div, "head", e.table)
+            el(div, "head", _title(e.table))
             lst = el(div, "list")
         item = el(lst, "item", xml_id=f"e-{_xml_id(e.id)}", n=_where(e))
         resp = " ".join(f"#{r}" for r in e.resp.split("+"))
@@ -127,6 +127,13 @@ def errata_tei(errata: tuple[Erratum, ...]) -> str:
         el(item, "note", e.reason, type=e.klass)
     ET.indent(tei, space="  ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(tei, encoding="unicode") + "\n"
+
+
+def _title(table_id: str) -> str:
+    from .tables import REGISTRY
+
+    s = REGISTRY.get(table_id)
+    return f"{s.title} ({table_id}, witness line {s.witness_line})" if s else "Worked examples"
 
 
 def _xml_id(text: str) -> str:
