@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rithmocheck import examples as exm
 from rithmocheck.examples import CHECKERS, STATUSES, Check, check, check_all, findings
 from rithmocheck.findings import Finding
 from rithmocheck.proportions import holds
