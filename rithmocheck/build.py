@@ -40,16 +40,12 @@ def build_files(findings: list[Finding] | None = None) -> tuple[dict[str, str], 
                     ("block", "column", "line", "role", "printed", "numbers"), printed_rows(table_id), fmt)
                 files[f"tables/{table_id}/corrected.{fmt}"] = grid(
                     CORRECTED_HEADERS, corrected_rows(corrected_entries(table_id, errata, supply=True)), fmt)
-    try:
-        from .ruleset import documents, schema
-    except ImportError:  # pragma: no cover - the ruleset lands with issue 5
-        documents = schema = None
-    if documents is not None:
-        from .render import document
+    from .render import document
+    from .ruleset import documents, schema
 
-        for name, doc in documents().items():
-            files[f"ruleset/{name}"] = document(doc, "json")
-        files["ruleset/schema.json"] = document(schema(), "json")
+    for name, doc in documents().items():
+        files[f"ruleset/{name}"] = document(doc, "json")
+    files["ruleset/schema.json"] = document(schema(), "json")
     return files, findings
 
 

@@ -5,39 +5,13 @@ Data goes to stdout, messages to stderr. Exit 0 clean, 1 findings, 2 bad input.
 
 from __future__ import annotations
 
-import functools
 import sys
 
 import click
 
 from . import __version__
+from .cliutil import EXIT_BAD_INPUT, EXIT_FINDINGS, bad_input, format_option, out  # noqa: F401
 from .yamlsafe import InputError
-
-EXIT_FINDINGS = 1
-EXIT_BAD_INPUT = 2
-
-
-def format_option(formats=("text", "md", "csv", "tsv", "json", "yaml")):
-    return click.option("--format", "fmt", type=click.Choice(formats), default="text", show_default=True,
-                        help="Output format.")
-
-
-def bad_input(fn):
-    """Turn InputError (and unreadable files) into one line on stderr, exit 2."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except InputError as exc:
-            click.echo(f"Error: {exc.one_line()}", err=True)
-            sys.exit(EXIT_BAD_INPUT)
-
-    return wrapper
-
-
-def out(text: str) -> None:
-    click.echo(text, nl=False)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -356,6 +330,11 @@ def build(out_dir):
                f"tables, {printed} as printed)", err=True)
     click.echo(summary(findings), err=True)
     sys.exit(0 if all(f.covered for f in findings) else EXIT_FINDINGS)
+
+
+from .cli_ruleset import ruleset  # noqa: E402 - registered after the commands above
+
+cli.add_command(ruleset)
 
 
 def main():  # pragma: no cover - console entry point

@@ -23,7 +23,8 @@ def test_version():
     assert r.exit_code == 0 and "rithmocheck" in r.output
 
 
-@pytest.mark.parametrize("command", [None, "men", "tables", "generate", "explain", "check-source", "show"])
+@pytest.mark.parametrize("command", [None, "men", "tables", "generate", "explain", "check-source", "show", "audit",
+                                     "errata", "build", "ruleset"])
 def test_help_has_an_example(command):
     r = run(*([command] if command else []), "--help")
     assert r.exit_code == 0
