@@ -24,7 +24,6 @@ checked in rithmocheck.errata.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass
 from functools import lru_cache
 
 from . import candidates as cand

@@ -2,7 +2,6 @@
 
 from collections import Counter
 
-import pytest
 from hypothesis import given, settings, strategies as st
 
 from rithmocheck.audit import (AUDITED, audit_counts, audit_entries, audit_keyed, audit_table, audit_universe,
