@@ -27,7 +27,7 @@ from collections import Counter, defaultdict
 from functools import lru_cache
 
 from . import candidates as cand
-from .compare import ENTRY_TABLES, EVIDENCE_TABLES, evidence_table, printed_key, row_key
+from .compare import ENTRY_TABLES, EVIDENCE_TABLES, evidence_table, generated_items, printed_key, row_key
 from .findings import Finding, Suggestion
 from .proportions import agrees, holds
 from .sources import PrintedEntry, entries_of
@@ -108,7 +108,8 @@ def _owner(table_id: str, key: tuple) -> str | None:
 
 @lru_cache(maxsize=None)
 def generated_keys(table_id: str) -> Counter:
-    return Counter(row_key(table_id, r) for r in regenerated(table_id).rows)
+    """The complete table's rows as comparable keys (with multiplicity)."""
+    return generated_items(table_id, regenerated(table_id).rows)
 
 
 def _describe(table_id: str, numbers: tuple[int, ...], signs: tuple[int, ...] = ()) -> str:
