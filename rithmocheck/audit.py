@@ -30,7 +30,7 @@ from . import candidates as cand
 from .compare import ENTRY_TABLES, EVIDENCE_TABLES, evidence_table, generated_items, printed_key, row_key
 from .findings import Finding, Suggestion
 from .proportions import agrees, holds
-from .sources import PrintedEntry, entries_of
+from .sources import PrintedEntry, entries_of, entry_text
 from .tables import REGISTRY, TABLE_IDS, Table, generate
 
 KEYED_TABLES = ("men", "kings", "ratios", "standards", "k2-cossick-signs", "k2-kings", "k3-obsidion-only")
@@ -112,10 +112,6 @@ def generated_keys(table_id: str) -> Counter:
     return generated_items(table_id, regenerated(table_id).rows)
 
 
-def _describe(table_id: str, numbers: tuple[int, ...], signs: tuple[int, ...] = ()) -> str:
-    return " ".join(str(n) for n in numbers) + "".join(f"{{powerof{s}}}" for s in signs)
-
-
 def audit_entries(table_id: str) -> list[Finding]:
     table = regenerated(table_id)
     universe = table.universe.numbers
@@ -133,7 +129,7 @@ def audit_entries(table_id: str) -> list[Finding]:
         if k in complete:
             if seen[k] > complete[k]:
                 findings.append(Finding(
-                    table_id, "duplicate", f"{_describe(table_id, e.numbers, e.signs)} is printed {printed[k]} times; "
+                    table_id, "duplicate", f"{entry_text(e.numbers, e.signs)} is printed {printed[k]} times; "
                     f"the complete table has it {complete[k]} time{'s' if complete[k] > 1 else ''}",
                     _position(e), e.numbers, None))
             continue
@@ -159,7 +155,7 @@ def audit_entries(table_id: str) -> list[Finding]:
             return (c.changes, key_of(c.value) not in open_, not _keeps_order(e.numbers, c.value))
 
         ranked = sorted(options, key=lambda c: rank(c) + (CONFIDENCE_RANK[c.confidence], c.value))
-        text = _describe(table_id, e.numbers, e.signs)
+        text = entry_text(e.numbers, e.signs)
         if not ranked:
             why = ("it satisfies the relation but a number is outside the universe "
                    f"({table.universe.name})" if satisfies(table, e.numbers, e.signs)
@@ -177,7 +173,7 @@ def audit_entries(table_id: str) -> list[Finding]:
             filled[key_of(top.value)] += 1
         by_index[i] = Finding(
             table_id, "misprint",
-            f"{text} fails the relation ({table.spec.rule}); likeliest {_describe(table_id, top.value, e.signs)} "
+            f"{text} fails the relation ({table.spec.rule}); likeliest {entry_text(top.value, e.signs)} "
             f"({top.klass}{', filling an omission' if fills else ''})",
             _position(e), e.numbers, top.value, suggestions)
     findings.extend(by_index[i] for i in sorted(by_index))
@@ -268,7 +264,7 @@ def _units(table_id: str, e: PrintedEntry) -> list[tuple]:
 
 
 def _unit_text(u: tuple) -> str:
-    return str(u[0]) + "".join(f"{{powerof{s}}}" for s in u[1:])
+    return entry_text(u[:1], u[1:])
 
 
 def _slip(printed: tuple, expected: tuple) -> Suggestion:

@@ -21,7 +21,7 @@ from pathlib import Path
 from .audit import (ENTRY_TABLES, KEYED_TABLES, audit_tables, entry_key, explain_row, generated_keys,
                     keyed_expected, regenerated)
 from .findings import Finding
-from .sources import SOURCE_DIR, PrintedEntry, entries_of
+from .sources import SOURCE_DIR, PrintedEntry, entries_of, entry_text
 from .tables import TABLE_IDS
 from .yamlsafe import InputError, LDict, LList, load_file
 
@@ -172,14 +172,20 @@ def _pos(p: dict | None) -> tuple:
     return tuple(sorted(p.items())) if p else ()
 
 
+def _entry_at(table_id: str, position: dict | None) -> PrintedEntry | None:
+    """The printed entry (or count) of a table at a position, if any."""
+    if table_id == "examples" or position is None:
+        return None
+    for _p, entry in entries_of(table_id):
+        if entry.position.as_dict() == position:
+            return entry
+    return None
+
+
 def _printed_at(e: Erratum) -> tuple[int, ...] | None:
     """What the transcription prints at the erratum's position."""
-    if e.table == "examples":
-        return None
-    for _p, entry in entries_of(e.table):
-        if entry.position.as_dict() == e.position:
-            return entry.numbers
-    return None
+    entry = _entry_at(e.table, e.position)
+    return entry.numbers if entry else None
 
 
 def check_errata(errata: tuple[Erratum, ...], used: set[str], example_expected: dict[str, tuple] | None = None
@@ -193,7 +199,7 @@ def check_errata(errata: tuple[Erratum, ...], used: set[str], example_expected: 
 
     for e in errata:
         if e.id not in used:
-            printed = _printed_at(e) if e.position and e.table != "examples" else None
+            printed = _printed_at(e)
             if e.table != "examples" and e.position and printed is None:
                 bad(e, "no printed entry stands at its position")
             elif printed is not None and e.sic is not None and not _contains(printed, e.sic, e.table):
@@ -212,7 +218,7 @@ def _contains(printed: tuple[int, ...], sic: tuple[int, ...], table: str) -> boo
 
 
 def _text(numbers) -> str:
-    return " ".join(str(n) for n in numbers)
+    return entry_text(numbers)
 
 
 def _wrong_correction(e: Erratum, example_expected: dict[str, tuple]) -> str | None:
@@ -230,17 +236,11 @@ def _wrong_correction(e: Erratum, example_expected: dict[str, tuple]) -> str | N
             return (f"its correction {_text(e.result)} does not satisfy the relation of {e.table} "
                     f"within its universe ({regenerated(e.table).universe.name})")
         return None
-    key = _entry_key_at(e)
+    entry = _entry_at(e.table, e.position)
+    key = entry.key if entry else None
     units = keyed_expected(e.table).get(key or "", [])
     if tuple(e.result) not in units and tuple(e.result[:1]) not in units:
         return f"its correction {_text(e.result)} is not what the rules give for {key}"
-    return None
-
-
-def _entry_key_at(e: Erratum) -> str | None:
-    for _p, entry in entries_of(e.table):
-        if entry.position.as_dict() == e.position:
-            return entry.key
     return None
 
 
@@ -330,10 +330,8 @@ def _as_position(p: dict):
 
 
 def _count_scope(table_id: str, position: dict | None):
-    for _p, c in entries_of(table_id):
-        if c.role == "count" and c.position.as_dict() == position:
-            return c.scope
-    return None
+    c = _entry_at(table_id, position)
+    return c.scope if c is not None and c.role == "count" else None
 
 
 # --- proposals ---------------------------------------------------------------------------

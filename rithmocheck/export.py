@@ -8,10 +8,11 @@ from collections import Counter
 from .errata import CorrectedEntry, Erratum
 from .findings import KINDS, Finding
 from .render import document, grid
+from .sources import entry_text
 
 
 def _nums(numbers) -> str:
-    return " ".join(str(n) for n in numbers) if numbers is not None else ""
+    return entry_text(numbers) if numbers is not None else ""
 
 
 # --- findings ------------------------------------------------------------------------------
@@ -149,7 +150,7 @@ def corrected_rows(entries: list[CorrectedEntry]) -> list[list]:
     rows = []
     for c in entries:
         p = c.position or {}
-        entry = _nums(c.numbers) + "".join(f"{{powerof{s}}}" for s in c.signs)
+        entry = entry_text(c.numbers, c.signs)
         rows.append([p.get("block", ""), p.get("column", ""), p.get("line", ""), entry, c.status,
                      _nums(c.sic), c.erratum or ""])
     return rows

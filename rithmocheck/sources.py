@@ -132,6 +132,11 @@ class PrintedEntry:
     scope: tuple[Scope, ...] | None = None  # count: the entries counted (None: the whole table)
 
 
+def entry_text(numbers, signs=()) -> str:
+    """An entry as the transcription writes it: numbers, then cossick signs."""
+    return " ".join(str(n) for n in numbers) + "".join(f"{{powerof{s}}}" for s in signs)
+
+
 def _known_tables() -> frozenset[str]:
     from .tables import TABLE_IDS
 
