@@ -1,16 +1,14 @@
 """The main job: regenerate every table, audit every source, write output/.
 
-`build_files()` computes every artefact as text (pure); `write_tree()` writes
-them atomically: into a fresh sibling directory first, which then replaces
-the old one, so a failed build leaves the previous output intact.
+`build_files()` computes every artefact as text (pure);
+`rithmocheck.outfiles.write_tree()` writes them safely and atomically.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
 from pathlib import Path
+
+from .outfiles import write_tree  # noqa: F401 - the writer of build_files' tree
 
 from .findings import Finding
 
@@ -47,27 +45,3 @@ def build_files(findings: list[Finding] | None = None) -> tuple[dict[str, str], 
         files[f"ruleset/{name}"] = document(doc, "json")
     files["ruleset/schema.json"] = document(schema(), "json")
     return files, findings
-
-
-def write_tree(files: dict[str, str], out: Path = OUTPUT) -> None:
-    """Write files under out atomically (all or nothing)."""
-    out = Path(out)
-    parent = out.resolve().parent
-    parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=parent))
-    try:
-        for rel, text in sorted(files.items()):
-            path = staging / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8", newline="\n")
-        old = None
-        if out.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=parent))
-            os.rmdir(old)
-            os.replace(out, old)
-        os.replace(staging, out)
-        if old is not None:
-            shutil.rmtree(old)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise

@@ -6,16 +6,26 @@ Data goes to stdout, messages to stderr. Exit 0 clean, 1 findings, 2 bad input.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
 from . import __version__
-from .cliutil import EXIT_BAD_INPUT, EXIT_FINDINGS, bad_input, format_option, out  # noqa: F401
-from .yamlsafe import InputError
+from .cliutil import EXIT_BAD_INPUT, EXIT_FINDINGS, Group, bad_input, debug_option, format_option, out  # noqa: F401
+from .errors import InputError
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="rithmocheck")
+def protected_paths(errata_path=None):
+    """What no command may write onto or into: the edition and the curated errata."""
+    from .errata import CORRECTIONS
+    from .sources import SOURCE_DIR
+
+    return (SOURCE_DIR.parent, CORRECTIONS.parent, CORRECTIONS) + ((Path(errata_path),) if errata_path else ())
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "-V", "--version", prog_name="rithmocheck")
+@debug_option
 def cli():
     """Regenerate, audit and correct the numeric tables of the 1563
     Philosophers game (Lever and Fulke).
@@ -259,9 +269,9 @@ def audit(table_ids, errata_path, fmt):
 
 @cli.command()
 @click.option("--propose", is_flag=True,
-              help="Write proposed errata for the findings no curated erratum covers (never the curated file).")
-@click.option("--out", "out_path", type=click.Path(dir_okay=False), default="corrections/proposed.yaml",
-              show_default=True, help="Where --propose writes.")
+              help="Print proposed errata (YAML) for the findings no curated erratum covers.")
+@click.option("-o", "--output", "out_path", type=click.Path(dir_okay=False), default=None,
+              help="Write to this file (atomically) instead of stdout; never the curated errata.")
 @click.option("--errata", "errata_path", type=click.Path(dir_okay=False), default=None,
               help="Curated errata file [default: corrections/lever-fulke-1563.yaml].")
 @format_option(("text", "md", "csv", "json", "yaml", "tei"))
@@ -271,50 +281,56 @@ def errata(propose, out_path, errata_path, fmt):
     responsible; md and csv to read, json for programs, tei (TEI P5 XML:
     choice/sic/corr, supplied, surplus) for editors.
 
-    With --propose, audit and write a proposal for every finding no curated
-    erratum covers to --out (resp 'rithmocheck': an editor confirms each by
-    setting resp before moving it into the curated file).
+    With --propose, audit and give a proposal for every finding no curated
+    erratum covers, as YAML (resp 'rithmocheck': an editor confirms each by
+    setting resp before moving it into the curated file). The curated errata
+    and the edition can never be the target of -o.
 
     \b
     Example:
       rithmocheck errata --format tei
-      rithmocheck errata --propose --out /tmp/proposed.yaml
+      rithmocheck errata --propose -o /tmp/proposed.yaml
     """
-    from pathlib import Path
-
     from .errata import CORRECTIONS, full_audit, load_errata, propose as make_proposals
     from .export import errata_document
+    from .outfiles import check_out_file, write_file
 
     curated_path = Path(errata_path) if errata_path else CORRECTIONS
+    protected = protected_paths(curated_path)
+    if out_path is not None:
+        check_out_file(out_path, protected)
     curated = load_errata(curated_path)
     if not propose:
-        out(errata_document(curated, fmt))
-        return
-    target = Path(out_path)
-    if target.exists() and target.resolve() == curated_path.resolve():
-        raise InputError(out_path, None, "refusing to overwrite the curated errata; choose another --out")
-    import yaml
+        text = errata_document(curated, fmt)
+    else:
+        import yaml
 
-    proposals = make_proposals(full_audit(errata=curated))
-    text = ("# Proposed errata (rithmocheck errata --propose): NOT curated. Review each, set resp to\n"
-            "# rithmocheck+editor or editor, and move it into the curated file.\n"
-            + yaml.safe_dump({"errata": proposals}, sort_keys=False, allow_unicode=True, width=100))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8")
-    click.echo(f"{len(proposals)} proposals written to {out_path}", err=True)
+        proposals = make_proposals(full_audit(errata=curated))
+        text = ("# Proposed errata (rithmocheck errata --propose): NOT curated. Review each, set resp to\n"
+                "# rithmocheck+editor or editor, and move it into the curated file.\n"
+                + yaml.safe_dump({"errata": proposals}, sort_keys=False, allow_unicode=True, width=100))
+        click.echo(f"{len(proposals)} proposals", err=True)
+    if out_path is None:
+        out(text)
+    else:
+        write_file(out_path, text, protected)
+        click.echo(f"written to {out_path}", err=True)
 
 
 @cli.command()
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
-              help="Directory to (re)write.")
+@click.option("--out", "out_dir", type=click.Path(), default="output", show_default=True,
+              help="Directory to (re)write: new, empty, or made by an earlier build (never anything else).")
 @bad_input
 def build(out_dir):
     """The main job: regenerate every table, audit every source and write
     OUT: for each table the printed, corrected and regenerated versions (CSV
     and Markdown), the errata (Markdown, CSV, JSON, TEI), the audit report
-    (JSON) and the engine rulesets. Deterministic and atomic: a failed build
-    leaves the previous OUT intact. A summary goes to stderr; exit 1 when a
-    finding is not covered by a curated erratum.
+    (JSON) and the engine rulesets, with a manifest of every file written.
+    Deterministic and atomic: the new tree replaces the old in one rename,
+    and a failed build leaves the previous OUT intact. OUT must be new,
+    empty, or written by an earlier build: a directory holding anything else
+    is refused (exit 2) and nothing is deleted. A summary goes to stderr;
+    exit 1 when a finding is not covered by a curated erratum.
 
     \b
     Example:
@@ -323,8 +339,13 @@ def build(out_dir):
     from .build import build_files, write_tree
     from .export import summary
 
+    from .outfiles import check_out_dir
+
+    protected = protected_paths()
+    check_out_dir(out_dir, protected)  # before the work, so a refusal is quick
     files, findings = build_files()
-    write_tree(files, out_dir)
+    for path in write_tree(files, out_dir, protected):
+        click.echo(f"warning: left {path}, which no build wrote", err=True)
     printed = sum(1 for f in files if f.endswith("/printed.csv"))
     click.echo(f"wrote {len(files)} files to {out_dir}/ ({len({f.split('/')[1] for f in files if f.startswith('tables/')})} "
                f"tables, {printed} as printed)", err=True)

@@ -10,10 +10,10 @@ import sys
 
 import click
 
-from .cliutil import EXIT_FINDINGS, bad_input, format_option, out
+from .cliutil import EXIT_FINDINGS, Group, bad_input, format_option, out
 
 
-@click.group(invoke_without_command=True)
+@click.group(cls=Group, invoke_without_command=True)
 @click.option("--kind", type=click.Choice(["1", "2", "3", "all"]), default="all", show_default=True,
               help="Which kind of play; all prints a list of the three documents.")
 @click.option("--schema", "show_schema", is_flag=True, help="Print the published JSON Schema instead.")

@@ -12,23 +12,11 @@ from pathlib import Path
 
 import yaml
 
+from .errors import InputError
+
+__all__ = ["InputError", "LDict", "LList", "LStr", "LInt", "load_file", "load_text"]
+
 MAX_BYTES = 2_000_000
-
-
-class InputError(Exception):
-    """Bad input: one line naming the file, the place and the problem."""
-
-    def __init__(self, path: str | Path | None, line: int | None, problem: str):
-        self.path = str(path) if path is not None else None
-        self.line = line
-        self.problem = problem
-        super().__init__(self.one_line())
-
-    def one_line(self) -> str:
-        where = self.path or "<input>"
-        if self.line is not None:
-            where += f":{self.line}"
-        return f"{where}: {self.problem}"
 
 
 class LDict(dict):

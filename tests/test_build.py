@@ -8,6 +8,7 @@ from click.testing import CliRunner
 from rithmocheck import build as build_mod
 from rithmocheck.build import build_files, write_tree
 from rithmocheck.cli import cli
+from rithmocheck.outfiles import MANIFEST, manifest_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,6 +24,7 @@ def tree(path: Path) -> dict[str, str]:
 
 def test_committed_output_is_fresh(files):
     committed = tree(ROOT / "output")
+    files = {**files, MANIFEST: manifest_text(files)}
     assert sorted(committed) == sorted(files), "output/ lists other files than the build writes: run rithmocheck build"
     stale = [name for name in files if committed[name] != files[name]]
     assert stale == [], f"output/ is stale (run rithmocheck build): {stale[:5]}"
@@ -68,6 +70,6 @@ def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch)
     with pytest.raises(Boom):
         write_tree({"a.txt": "new\n", "b.txt": "x"}, out)
     monkeypatch.undo()
-    assert tree(out) == {"a.txt": "old\n"}
+    assert tree(out) == {"a.txt": "old\n", MANIFEST: manifest_text({"a.txt": "old\n"})}
     assert [p.name for p in tmp_path.iterdir()] == ["out"]  # no staging directory left behind
     assert build_mod.OUTPUT == Path("output")

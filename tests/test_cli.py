@@ -162,3 +162,25 @@ def test_python_dash_m():
 
     out = subprocess.run([sys.executable, "-m", "rithmocheck", "--version"], capture_output=True, text=True)
     assert out.returncode == 0 and "0.1.0" in out.stdout
+
+
+def test_an_internal_error_is_exit_3_not_findings(monkeypatch):
+    import rithmocheck.tables
+
+    def broken(*_a, **_k):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(rithmocheck.tables, "generate", broken)
+    r = run("generate", "k1-musical")
+    assert r.exit_code == 3
+    assert r.stderr == ("internal error, please report: ZeroDivisionError: division by zero "
+                        "(run with --debug for the traceback)\n")
+    r = run("--debug", "generate", "k1-musical")
+    assert r.exit_code == 3 and "Traceback" in r.stderr and "in broken" in r.stderr
+
+
+def test_usage_errors_are_exit_2():
+    r = run("generate")
+    assert r.exit_code == 2 and "Missing argument" in r.stderr
+    r = run("no-such-command")
+    assert r.exit_code == 2

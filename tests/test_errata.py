@@ -63,7 +63,7 @@ def test_a_missing_erratum_is_reported_and_fails(tmp_path):
                  "erratum": None, "message": f["message"]}
     # the proposal for it: the tool's candidate, unconfirmed
     out = tmp_path / "proposed.yaml"
-    r = run("errata", "--propose", "--errata", str(path), "--out", str(out))
+    r = run("errata", "--propose", "--errata", str(path), "-o", str(out))
     assert r.exit_code == 0, r.output
     assert "corr:\n  - 56\n  - 64\n  - 72" in out.read_text() and "resp: rithmocheck\n" in out.read_text()
 
@@ -127,8 +127,10 @@ def test_unconfirmed_proposals_are_refused_as_curated(tmp_path):
 
 
 def test_propose_never_overwrites_the_curated_file():
-    r = run("errata", "--propose", "--out", str(CORRECTIONS))
-    assert r.exit_code == 2 and "refusing to overwrite" in r.stderr
+    before = CORRECTIONS.read_bytes()
+    r = run("errata", "--propose", "-o", str(CORRECTIONS))
+    assert r.exit_code == 2 and "refusing to write output" in r.stderr
+    assert CORRECTIONS.read_bytes() == before
 
 
 @pytest.mark.parametrize("fmt", ["md", "csv", "json", "tei", "text"])
