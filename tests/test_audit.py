@@ -2,30 +2,40 @@
 
 from collections import Counter
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rithmocheck.audit import (AUDITED, audit_counts, audit_entries, audit_keyed, audit_table, audit_universe,
-                               entry_key, generated_keys, regenerated, satisfies)
-from rithmocheck import candidates as cand
-from rithmocheck.sources import entries_of
+from conftest import EDITION, by_kind, pos
+from rithmocheck.audit import candidates as cand
+from rithmocheck.audit.run import AUDITED
+from rithmocheck.audit.tables import audit_counts, audit_entries, audit_keyed, audit_table, audit_universe
+from rithmocheck.tables import EntryFamily, default_table, family
 
 
-def by_kind(findings, kind):
-    return [f for f in findings if f.kind == kind]
+def entries(t):
+    return audit_entries(family(t), EDITION)
+
+
+def keyed(t):
+    return audit_keyed(family(t), EDITION)
+
+
+def counts(t):
+    return audit_counts(family(t), EDITION)
 
 
 def test_misprint_with_its_correction():
     # k1-arithmetic, column 3 line 6 (witness 620ff.): "56 64 71" has differences 8 and 7;
     # 56 64 72 is arithmetic, 72 an even triangle, and the print lacks it.
-    [m] = by_kind(audit_entries("k1-arithmetic"), "misprint")
-    assert m.position == {"block": 1, "column": 3, "line": 6}
+    [m] = by_kind(entries("k1-arithmetic"), "misprint")
+    assert m.position == pos("k1-arithmetic", 1, 3, 6) and m.witness_line == 622  # "... 56 64 71 2 16 30 ..."
     assert m.printed == (56, 64, 71) and m.expected == (56, 64, 72)
     assert m.candidates[0].klass == "digit changed"
     assert "filling an omission" in m.message
 
 
 def test_misprints_of_the_musical_table():
-    found = {f.printed: f.expected for f in by_kind(audit_entries("k1-musical"), "misprint")}
+    found = {f.printed: f.expected for f in by_kind(entries("k1-musical"), "misprint")}
     # 5 45 225 -> 25 45 225: (45-25)*225 = (225-45)*25 = 4500, the 2 dropped;
     # 30 45 49 -> 30 45 90: 30*45/(2*30-45) = 90; 3 15 16 -> 3 5 15: 2*15 = 10*3
     assert found == {(5, 45, 225): (25, 45, 225), (30, 45, 49): (30, 45, 90), (3, 15, 16): (3, 5, 15)}
@@ -33,49 +43,49 @@ def test_misprints_of_the_musical_table():
 
 def test_omissions_of_the_geometric_table():
     # 30*30 = 4*225 = 9*100 = 900 and 190*190 = 100*361: all men, none printed
-    assert [f.expected for f in by_kind(audit_entries("k1-geometric"), "omission")] == [
+    assert [f.expected for f in by_kind(entries("k1-geometric"), "omission")] == [
         (4, 30, 225), (9, 30, 100), (100, 190, 361)]
 
 
 def test_count_mismatch_of_the_musical_table():
-    [c] = audit_counts("k1-musical")
-    assert (c.printed, c.expected, c.position) == ((17,), (18,), {"block": 1, "column": 1, "line": 19})
+    [c] = counts("k1-musical")
+    assert (c.printed, c.expected, c.position) == ((17,), (18,), pos("k1-musical", 1, 1, 19))
 
 
 def test_counts_in_their_scope_agree():
     # kind 2, spaces: 21 and 17 count one list each; 20 and 27 one column each
-    assert audit_counts("k2-spaces-multiplication") == []
-    assert audit_counts("k2-spaces-division") == []
-    assert audit_counts("k1-arithmetic") == [] and audit_counts("k1-geometric") == []
+    assert counts("k2-spaces-multiplication") == []
+    assert counts("k2-spaces-division") == []
+    assert counts("k1-arithmetic") == [] and counts("k1-geometric") == []
 
 
 def test_duplicate_and_spurious():
-    f = audit_entries("k1-arithmetic-geometric")
+    f = entries("k1-arithmetic-geometric")
     [d] = by_kind(f, "duplicate")
-    assert d.printed == (9, 12, 16, 20) and d.position == {"block": 1, "column": 2, "line": 6}
-    spurious = {s.printed for s in by_kind(audit_entries("k1-addition"), "spurious")}
+    assert d.printed == (9, 12, 16, 20) and d.position == pos("k1-arithmetic-geometric", 1, 2, 6)
+    spurious = {s.printed for s in by_kind(entries("k1-addition"), "spurious")}
     assert spurious == {(7, 12), (121, 169, 190)}  # 121 + 169 = 290, no man
 
 
 def test_two_misprints_do_not_claim_one_omission():
-    f = by_kind(audit_entries("k1-all-three"), "misprint")
+    f = by_kind(entries("k1-all-three"), "misprint")
     fills = [x for x in f if "filling an omission" in x.message]
     assert Counter(x.expected for x in fills).most_common(1)[0][1] == 1
     assert {x.printed: x.expected for x in fills}[(5, 6, 25, 45)] == (5, 9, 25, 45)  # a turned 9
 
 
 def test_keyed_tables():
-    [m] = by_kind(audit_keyed("k3-obsidion-only"), "misprint")
+    [m] = by_kind(keyed("k3-obsidion-only"), "misprint")
     assert (m.printed, m.expected, m.candidates[0].klass) == ((135,), (153,), "digits transposed")
-    signs = {f.printed: f.expected for f in by_kind(audit_keyed("k2-cossick-signs"), "misprint")}
+    signs = {f.printed: f.expected for f in by_kind(keyed("k2-cossick-signs"), "misprint")}
     # 81 is no odd first-order triangle (12 30 56 90); 64 = 8^2 = 4^3 = 2^6 of the even
     assert signs == {(81,): (90,), (64, 1, 3, 6): (64, 2, 3, 6)}
     for t in ("men", "kings", "ratios", "standards", "k2-kings"):
-        assert [f for f in audit_table(t) if not f.informational] == [], t
+        assert [f for f in audit_table(t, EDITION) if not f.informational] == [], t
 
 
 def test_universe_reported_once_per_table():
-    [u] = audit_universe("k1-addition")
+    [u] = audit_universe(family("k1-addition"), EDITION)
     assert u.informational and u.kind == "universe"
     assert u.message.startswith("men+layers (default) explains 80 of 83 printed entries")
 
@@ -83,14 +93,21 @@ def test_universe_reported_once_per_table():
 def test_every_printed_entry_is_accounted_for():
     """No entry is silently skipped: each printed entry of an entry table is
     in the complete table or is the subject of a finding."""
+    checked = 0
     for t in AUDITED:
-        findings = audit_table(t)
-        flagged = {tuple(sorted(f.position.items())) for f in findings if isinstance(f.position, dict)}
-        if t.startswith("k1-") or t.startswith("k2-spaces") or t == "k2-cossick-taking":
-            complete = generated_keys(t)
-            for _p, e in entries_of(t):
-                if e.role == "entry" and entry_key(t, e.numbers, e.signs) not in complete:
-                    assert tuple(sorted(e.position.as_dict().items())) in flagged, (t, e)
+        f = family(t)
+        if not isinstance(f, EntryFamily):
+            continue
+        flagged = {x.position for x in audit_table(t, EDITION) if x.position is not None}
+        complete = f.generated_items(default_table(t))
+        for e in EDITION.entries(t):
+            if e.role == "entry" and f.key(e.numbers, e.signs) not in complete:
+                assert e.position in flagged, (t, e)
+                checked += 1
+    # 16 misprints (4 k1-all-three, 3 k1-musical, 2 k1-arithmetic-geometric, 2 k1-arithmetic-musical,
+    # 2 k2-spaces-division, 1 each k1-addition, k1-multiplication, k1-arithmetic) and 2 spurious
+    # entries of k1-addition ("7 12" under the head "50", and 121 169 190)
+    assert checked == 18
 
 
 @settings(max_examples=60, deadline=None)
@@ -100,16 +117,41 @@ def test_candidates_are_valid_entries(data):
     lie in the universe and are not printed elsewhere."""
     t = data.draw(st.sampled_from(["k1-arithmetic", "k1-geometric", "k1-musical", "k1-addition",
                                    "k1-multiplication", "k2-spaces-division"]))
-    table = regenerated(t)
-    row = data.draw(st.sampled_from(sorted(generated_keys(t))))
+    f = family(t)
+    table = default_table(t)
+    complete = f.generated_items(table)
+    row = data.draw(st.sampled_from(sorted(complete)))
     entry = tuple(row)  # a row key is a printable entry (proportions ascending)
     i = data.draw(st.integers(0, len(entry) - 1))
     wrong = data.draw(st.sampled_from(sorted(cand.rereadings(entry[i]))))
     bad = entry[:i] + (wrong,) + entry[i + 1:]
-    printed = frozenset(entry_key(t, e.numbers) for _p, e in entries_of(t) if e.role == "entry")
-    complete = generated_keys(t)
-    for c in cand.candidates(bad, lambda v: entry_key(t, v) in complete, table.universe.numbers, printed,
-                             key=lambda v: entry_key(t, v)):
-        assert satisfies(table, c.value)
+    printed = frozenset(f.key(e.numbers) for e in EDITION.entries(t) if e.role == "entry")
+    for c in cand.candidates(bad, lambda v: f.key(v) in complete, table.universe.numbers, printed, key=f.key):
+        assert f.satisfies(c.value, (), table.params)
         assert all(n in table.universe.numbers for n in c.value)
-        assert entry_key(t, c.value) not in printed
+        assert f.key(c.value) not in printed
+
+
+def test_audit_json_follows_the_published_schema():
+    import json
+
+    from click.testing import CliRunner
+    from jsonschema import Draft202012Validator
+
+    from rithmocheck.audit.findings import AUDIT_SCHEMA_ID, KINDS
+    from rithmocheck.cli import cli
+    from rithmocheck.export.report import audit_schema
+
+    schema = audit_schema()
+    Draft202012Validator.check_schema(schema)
+    assert schema["$id"] == AUDIT_SCHEMA_ID and schema["$defs"]["kind"]["enum"] == list(KINDS)
+    r = CliRunner().invoke(cli, ["audit", "--format", "json"])
+    data = json.loads(r.stdout)
+    assert list(Draft202012Validator(schema).iter_errors(data)) == []
+    assert all(f["witness_line"] for f in data["findings"])  # every finding says where it stands
+    assert data["summary"]["tables"] == 19 and data["summary"]["examples"] == 185
+    # the schema can fail: a finding of an unknown kind, or without its witness line field
+    bad = json.loads(r.stdout)
+    bad["findings"][0]["kind"] = "typo"
+    del bad["findings"][1]["witness_line"]
+    assert len(list(Draft202012Validator(schema).iter_errors(bad))) == 2

@@ -5,21 +5,22 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from rithmocheck import build as build_mod
-from rithmocheck.build import build_files, write_tree
+from conftest import EDITION
 from rithmocheck.cli import cli
-from rithmocheck.outfiles import MANIFEST, manifest_text
+from rithmocheck.export.build import build_files
+from rithmocheck.export.outfiles import MANIFEST, manifest_text, write_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
 def files():
-    return build_files()[0]
+    return build_files(EDITION)[0]
 
 
 def tree(path: Path) -> dict[str, str]:
-    return {p.relative_to(path).as_posix(): p.read_text(encoding="utf-8") for p in sorted(path.rglob("*")) if p.is_file()}
+    return {p.relative_to(path).as_posix(): p.read_text(encoding="utf-8")
+            for p in sorted(path.rglob("*")) if p.is_file()}
 
 
 def test_committed_output_is_fresh(files):
@@ -31,7 +32,7 @@ def test_committed_output_is_fresh(files):
 
 
 def test_build_is_deterministic(files):
-    again, _ = build_files()
+    again, _ = build_files(EDITION)
     assert again == files
 
 
@@ -72,4 +73,3 @@ def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch)
     monkeypatch.undo()
     assert tree(out) == {"a.txt": "old\n", MANIFEST: manifest_text({"a.txt": "old\n"})}
     assert [p.name for p in tmp_path.iterdir()] == ["out"]  # no staging directory left behind
-    assert build_mod.OUTPUT == Path("output")

@@ -3,8 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rithmocheck.candidates import candidates, rereadings
-from rithmocheck.proportions import holds
+from rithmocheck.audit.candidates import candidates, rereadings
+from rithmocheck.model.proportions import holds
 from rithmocheck.tables.universe import named
 
 MEN = named("men").numbers

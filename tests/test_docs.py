@@ -7,9 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import EDITION
+from rithmocheck.audit.evidence import evidence_table
 from rithmocheck.cli import cli
-from rithmocheck.compare import EVIDENCE_TABLES, evidence_table
 from rithmocheck.tables import REGISTRY
+
+EVIDENCE_TABLES = [t for t, f in REGISTRY.items() if f.shows_evidence]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,7 +57,7 @@ def test_evidence_document_is_fresh():
 
 @pytest.mark.parametrize("table_id", EVIDENCE_TABLES)
 def test_default_universe_explains_the_print_best(table_id):
-    rows = evidence_table(table_id)
+    rows = evidence_table(REGISTRY[table_id], EDITION)
     default = [e for e in rows if e.is_default]
     assert len(default) == 1
     assert default[0].universe == REGISTRY[table_id].default_universe

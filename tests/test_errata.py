@@ -9,12 +9,20 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from conftest import EDITION
+from rithmocheck.audit.errata import corrected_entries, load_errata, propose
+from rithmocheck.audit.run import run_audit
 from rithmocheck.cli import cli
-from rithmocheck.errata import CORRECTIONS, corrected_entries, full_audit, load_errata, propose
-from rithmocheck.export import errata_tei, findings_json, findings_text
+from rithmocheck.export.errata import errata_tei
+from rithmocheck.export.report import report_json, report_text
 
 GOLDEN = Path(__file__).parent / "golden"
-ERRATA = load_errata()
+ERRATA = load_errata(EDITION)
+CORRECTIONS = EDITION.errata_path
+
+
+def full_audit(ids=(), errata=ERRATA):
+    return list(run_audit(EDITION, errata, ids).findings)
 
 
 def run(*args):
@@ -38,7 +46,7 @@ def write_errata(tmp_path, errata) -> Path:
 
 
 def test_every_finding_is_covered_on_a_clean_checkout():
-    findings = full_audit(errata=ERRATA)
+    findings = full_audit()
     assert [f for f in findings if not f.covered] == []
     assert run("audit").exit_code == 0
 
@@ -46,7 +54,7 @@ def test_every_finding_is_covered_on_a_clean_checkout():
 def test_each_erratum_has_a_reason_and_covers_something():
     ids = [e.id for e in ERRATA]
     assert len(ids) == len(set(ids))
-    used = {f.erratum for f in full_audit(errata=ERRATA)}
+    used = {f.erratum for f in full_audit()}
     assert {e.id for e in ERRATA} <= used
     assert all(len(e.reason) > 20 for e in ERRATA)
 
@@ -56,9 +64,10 @@ def test_a_missing_erratum_is_reported_and_fails(tmp_path):
     path = write_errata(tmp_path, errata)
     r = run("audit", "k1-arithmetic", "--errata", str(path), "--format", "json")
     assert r.exit_code == 1
-    [f] = [f for f in json.loads(r.stdout) if f["erratum"] is None and f["kind"] != "universe"]
-    assert f == {"table": "k1-arithmetic", "kind": "misprint", "position": {"block": 1, "column": 3, "line": 6},
-                 "printed": [56, 64, 71], "expected": [56, 64, 72],
+    [f] = [f for f in json.loads(r.stdout)["findings"] if f["erratum"] is None and f["kind"] != "universe"]
+    assert f == {"table": "k1-arithmetic", "kind": "misprint",
+                 "position": {"passage": "k1-arithmetic", "block": 1, "column": 3, "row": 6},
+                 "witness_line": 622, "page": None, "printed": [56, 64, 71], "expected": [56, 64, 72],
                  "candidates": [{"value": [56, 64, 72], "class": "digit changed", "confidence": "medium"}],
                  "erratum": None, "message": f["message"]}
     # the proposal for it: the tool's candidate, unconfirmed
@@ -70,7 +79,7 @@ def test_a_missing_erratum_is_reported_and_fails(tmp_path):
 
 def test_stale_sic_is_a_finding(tmp_path):
     errata = tuple(dataclasses.replace(e, sic=(56, 64, 70)) if e.id == "k1-arithmetic@1.3.6" else e for e in ERRATA)
-    findings = full_audit(("k1-arithmetic",), errata, with_examples=False)
+    findings = full_audit(("k1-arithmetic",), errata)
     stale = [f for f in findings if f.kind == "erratum"]
     assert len(stale) == 1 and "no longer matches the transcription (56 64 71)" in stale[0].message
     assert not stale[0].covered
@@ -78,7 +87,7 @@ def test_stale_sic_is_a_finding(tmp_path):
 
 def test_a_correction_that_fails_the_relation_is_a_finding():
     errata = tuple(dataclasses.replace(e, corr=(56, 64, 73)) if e.id == "k1-arithmetic@1.3.6" else e for e in ERRATA)
-    [f] = [f for f in full_audit(("k1-arithmetic",), errata, with_examples=False) if f.kind == "erratum"]
+    [f] = [f for f in full_audit(("k1-arithmetic",), errata) if f.kind == "erratum"]
     assert "does not satisfy the relation of k1-arithmetic" in f.message
 
 
@@ -86,21 +95,21 @@ def test_a_correction_that_makes_a_duplicate_is_a_finding():
     # correcting 5 15 25 45 to 5 9 25 45 as well as 5 6 25 45 prints 5 9 25 45 twice
     errata = tuple(dataclasses.replace(e, kind="misprint", corr=(5, 9, 25, 45)) if e.id == "k1-all-three@1.1.19"
                    else e for e in ERRATA)
-    findings = full_audit(("k1-all-three",), errata, with_examples=False)
+    findings = full_audit(("k1-all-three",), errata)
     assert any(f.kind == "erratum" and "stands 2 times" in f.message for f in findings)
 
 
 def test_a_wrong_count_correction_is_a_finding():
     errata = tuple(dataclasses.replace(e, corr=(17,)) if e.id == "k1-musical@1.1.19" else e for e in ERRATA)
-    [f] = [f for f in full_audit(("k1-musical",), errata, with_examples=False) if f.kind == "erratum"]
+    [f] = [f for f in full_audit(("k1-musical",), errata) if f.kind == "erratum"]
     assert "has 18 entries" in f.message
 
 
 def test_corrected_table():
-    rows = corrected_entries("k1-musical", ERRATA)
+    rows = corrected_entries("k1-musical", ERRATA, EDITION)
     assert [r.numbers for r in rows if r.status == "corrected"] == [(3, 5, 15), (25, 45, 225), (30, 45, 90)]
     assert len(rows) == 18
-    rows = corrected_entries("k1-arithmetic-geometric", ERRATA, supply=True)
+    rows = corrected_entries("k1-arithmetic-geometric", ERRATA, EDITION, supply=True)
     assert sum(r.status == "supplied" for r in rows) == 34  # every omission supplied, the duplicate dropped
     assert len([r for r in rows if r.status != "supplied"]) == 51
 
@@ -120,7 +129,7 @@ def test_bad_errata_file_exit_2(tmp_path):
 
 def test_unconfirmed_proposals_are_refused_as_curated(tmp_path):
     p = tmp_path / "errata.yaml"
-    p.write_text("errata:\n  - {id: x, table: k1-musical, kind: count, position: {block: 1, column: 1, line: 19},"
+    p.write_text("errata:\n  - {id: x, table: k1-musical, kind: count, position: {block: 1, column: 1, row: 19},"
                  " sic: [17], corr: [18], class: c, reason: r, confidence: high, resp: rithmocheck}\n")
     r = run("audit", "k1-musical", "--errata", str(p))
     assert r.exit_code == 2 and "confirmed by an editor" in r.stderr
@@ -140,7 +149,7 @@ def test_errata_formats(fmt):
 
 
 def test_tei_is_well_formed_and_marks_each_kind():
-    root = ET.fromstring(errata_tei(ERRATA))
+    root = ET.fromstring(errata_tei(ERRATA, EDITION))
     ns = {"t": "http://www.tei-c.org/ns/1.0"}
     choice = [c for c in root.iterfind(".//t:choice", ns) if c.find("t:sic", ns).text == "56 64 71"]
     assert choice[0].find("t:corr", ns).text == "56 64 72"
@@ -156,19 +165,19 @@ def test_show_corrected_every_format():
         if fmt not in ("json", "yaml"):
             assert "25 45 225" in r.stdout and "corrected" in r.stdout, fmt
     data = json.loads(run("show", "k1-musical", "--corrected", "--format", "json").stdout)
-    assert data["entries"][2] == {"position": {"block": 1, "column": 1, "line": 3}, "entry": [3, 5, 15],
-                                  "signs": [], "status": "corrected", "sic": [3, 15, 16],
-                                  "erratum": "k1-musical@1.1.3"}
+    assert data["entries"][2] == {"position": {"passage": "k1-musical", "block": 1, "column": 1, "row": 3},
+                                  "entry": [3, 5, 15], "signs": [], "status": "corrected", "sic": [3, 15, 16],
+                                  "erratum": "k1-musical@1.1.3", "witness_line": 673}
 
 
 def test_golden_audit_text_and_json():
-    findings = full_audit(("k1-musical", "k3-obsidion-only"), ERRATA, with_examples=False)
-    golden("audit-k1-musical-k3.txt", findings_text(findings))
-    golden("audit-k1-musical-k3.json", findings_json(findings))
+    report = run_audit(EDITION, ERRATA, ("k1-musical", "k3-obsidion-only"))
+    golden("audit-k1-musical-k3.txt", report_text(report))
+    golden("audit-k1-musical-k3.json", report_json(report))
 
 
 def test_golden_tei():
-    golden("errata.tei.xml", errata_tei(ERRATA))
+    golden("errata.tei.xml", errata_tei(ERRATA, EDITION))
 
 
 def test_proposals_cover_every_uncovered_finding():

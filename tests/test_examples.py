@@ -10,12 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rithmocheck.examples import CHECKERS, STATUSES, Check, check, check_all, findings
-from rithmocheck.findings import Finding
-from rithmocheck.proportions import holds
-from rithmocheck.sources import EXAMPLE_KINDS, Example, load_examples, witness_lines
+from conftest import EDITION
+from rithmocheck.audit.examples import CHECKERS, STATUSES, Check, check, check_all, findings
+from rithmocheck.audit.findings import Finding
+from rithmocheck.model.proportions import holds
+from rithmocheck.witness.examples import EXAMPLE_KINDS, Example
 
-EXAMPLES = load_examples()
+EXAMPLES = EDITION.examples
 BY_ID = {e.id: e for e in EXAMPLES}
 CHECKS = {c.example.id: c for c in check_all(EXAMPLES)}
 
@@ -124,7 +125,7 @@ def test_wrong_messages():
 def test_findings_one_per_wrong_example():
     fs = findings(tuple(CHECKS.values()))
     assert all(isinstance(f, Finding) and f.table == "examples" and f.kind == "example" for f in fs)
-    got = {f.position["example"]: (f.position["line"], f.printed, f.expected) for f in fs}
+    got = {f.position.example: (f.position.witness_line, f.printed, f.expected) for f in fs}
     assert got == {
         "addition-120-49": (492, (69,), (169,)),
         "arithmetic-rule-add": (616, (30,), (25,)),
@@ -133,15 +134,15 @@ def test_findings_one_per_wrong_example():
         "k3-obsidion-only-even": (1031, (2, 4, 4, 135), (2, 4, 4, 153)),
         "victory-quarrel": (1070, (4,), (8,)),
     }
-    assert findings() == fs  # the default loads the examples
+    assert all(f.witness_line == f.position.witness_line for f in fs)
 
 
 def test_finding_message_of_120_plus_49():
-    (f,) = [f for f in findings(tuple(CHECKS.values())) if f.position["example"] == "addition-120-49"]
+    (f,) = [f for f in findings(tuple(CHECKS.values())) if f.position.example == "addition-120-49"]
     assert f.message == (
         '"Also.120. the square standing in.P. and.49. the round standing in.B. or else.49. the square '
         'standing in.L. which being added together make.69.": 120 + 49 is 169, printed 69.')
-    assert f.as_dict()["printed"] == [69] and f.where() == "addition-120-49 (line 492)"
+    assert f.as_dict()["printed"] == [69] and f.where() == "addition-120-49 (witness line 492)"
 
 
 def test_printed_numbers_of_wrong_examples_stand_in_the_witness():
@@ -155,10 +156,10 @@ def test_printed_numbers_of_wrong_examples_stand_in_the_witness():
         "victory-quarrel": ["As.2.4.6.8.24.64.", "100. by.4."],
     }
     assert set(printed) == set(WRONG)
-    w = witness_lines()
+    w = EDITION.witness
     for ex_id, fragments in printed.items():
         e = BY_ID[ex_id]
-        text = " ".join(" ".join(w[e.line - 1:e.last_line]).split())
+        text = " ".join(" ".join(w[e.witness_line - 1:e.last_line]).split())
         for fragment in fragments:
             assert fragment in text, (ex_id, fragment)
 
@@ -294,6 +295,7 @@ def test_no_claim_makes_the_checker_raise(kind, operands, stated, method):
 # --- imports (speed is measured in benchmarks/bench.py, not in tests) -----------
 
 def test_the_module_is_import_light():
-    code = ("import sys, rithmocheck.examples as e; e.check_all(); "
+    code = ("import sys, rithmocheck.audit.examples as e; from rithmocheck.witness.edition import Edition; "
+            "e.check_all(Edition.default().examples); "
             "assert not [m for m in sys.modules if m.startswith('sympy')]")
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -1,6 +1,6 @@
 """The armies against the witness's own lists (lines 284-323, 392-404)."""
 
-from rithmocheck import men
+from rithmocheck.model import men
 
 # As printed in "There be of each kind of men, two ranks or orders." (hand-copied).
 WITNESS_LISTS = {

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from rithmocheck.cli import cli
 from rithmocheck.errors import InputError
-from rithmocheck.outfiles import MANIFEST, check_out_dir, write_file, write_tree
+from rithmocheck.export.outfiles import MANIFEST, check_out_dir, write_file, write_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 CORRECTIONS = ROOT / "corrections"
@@ -222,7 +222,7 @@ def test_check_out_dir_names_the_foreign_file(tmp_path):
 
 WRITER = r"""
 import sys
-from rithmocheck.outfiles import write_tree
+from rithmocheck.export.outfiles import write_tree
 tag, out, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 write_tree({f"d{i % 20}/f{i}.txt": f"{tag} {i}\n" * 50 for i in range(n)}, out)
 """

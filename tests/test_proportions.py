@@ -7,7 +7,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from rithmocheck.proportions import (classify, holds, middle, name_of, parse_ratio_name, ratio_name)
+from rithmocheck.model.proportions import holds, middle
+from rithmocheck.model.ratio_names import classify, name_of, parse_ratio_name, ratio_name
 
 coprime = st.tuples(st.integers(1, 400), st.integers(1, 400)).filter(
     lambda t: t[0] > t[1] and gcd(*t) == 1)

@@ -14,10 +14,11 @@ import yaml
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
-from rithmocheck import men as M
 from rithmocheck import ruleset as R
-from rithmocheck import ruleset_data as D
-from rithmocheck.cli_ruleset import ruleset
+from rithmocheck.cli.ruleset import ruleset
+from rithmocheck.model import men as M
+from rithmocheck.ruleset import assemble as RD
+from rithmocheck.ruleset import data as D
 from rithmocheck.tables import generate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,12 +40,12 @@ def man_at(doc, side, shape, order, digit):
 
 
 def found(doc, name="x"):
-    return [(f.kind, f.position) for f in R.validate(doc, name)]
+    return [(f.rule, f.path) for f in R.validate(doc, name)]
 
 
 def only(doc):
     fs = R.validate(doc, "x")
-    assert len(fs) == 1, [(f.kind, f.position, f.message) for f in fs]
+    assert len(fs) == 1, [(f.rule, f.path, f.message) for f in fs]
     return fs[0]
 
 
@@ -64,8 +65,8 @@ def test_all_kinds_validate_against_the_published_schema():
 def test_schema_is_versioned_and_shipped():
     s = R.schema()
     assert s["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert s["$id"] == R.SCHEMA_ID and s["$id"].endswith("ruleset-1")
-    assert R.SCHEMA_FILE.name == "ruleset-1.json" and R.SCHEMA_FILE.parent.name == "schema"
+    assert s["$id"] == RD.SCHEMA_ID and s["$id"].endswith("ruleset-1")
+    assert RD.SCHEMA_FILE.name == "ruleset-1.json" and RD.SCHEMA_FILE.parent.name == "schema"
     r = run("--schema")
     assert r.exit_code == 0 and json.loads(r.stdout) == s
 
@@ -144,7 +145,7 @@ def test_captured_men_per_kind(docs):
 def test_tables_are_the_corrected_regenerated_tables(docs):
     for kind, d in docs.items():
         ids = [t["id"] for t in d["tables"]]
-        assert ids == list(R.KIND_TABLES[kind])
+        assert ids == list(RD.KIND_TABLES[kind])
         for t in d["tables"]:
             g = generate(t["id"])
             assert t["rows"] == [list(r) for r in g.rows] and t["universe"] == g.universe.name
@@ -249,7 +250,7 @@ def test_square_with_its_digits_shuffled(docs):
     i = man_at(d, "even", "square", 2, 8)
     d["men"][i]["value"] = 298
     f = only(d)
-    assert (f.kind, f.position) == ("value", f"/men/{i}/value")
+    assert (f.rule, f.path) == ("value", f"/men/{i}/value")
     assert f.printed == (298,) and f.expected == (289,)
     assert "289, not 298 (the digits of 289 shuffled)" in f.message
 
@@ -259,7 +260,7 @@ def test_triangle_off_by_a_few(docs):
     i = man_at(d, "odd", "triangle", 1, 5)
     d["men"][i]["value"] = 33
     f = only(d)
-    assert (f.kind, f.position, f.expected) == ("value", f"/men/{i}/value", (30,))
+    assert (f.rule, f.path, f.expected) == ("value", f"/men/{i}/value", (30,))
 
 
 def test_king_listed_as_a_square_while_a_real_square_is_missing(docs):
@@ -267,7 +268,7 @@ def test_king_listed_as_a_square_while_a_real_square_is_missing(docs):
     i = man_at(d, "even", "square", 1, 4)
     d["men"][i]["value"] = 91
     f = only(d)
-    assert (f.kind, f.position) == ("value", f"/men/{i}/value")
+    assert (f.rule, f.path) == ("value", f"/men/{i}/value")
     assert f.message.endswith("= 45, not 91 (91 is the even king)")
 
 
@@ -277,7 +278,7 @@ def test_king_given_the_shape_of_a_square(docs):
     d["men"][i]["shape"] = "square"
     del d["men"][i]["layers"]
     f = only(d)
-    assert (f.kind, f.position) == ("king", f"/men/{i}/shape")
+    assert (f.rule, f.path) == ("king", f"/men/{i}/shape")
 
 
 def test_pyramid_layers_given_to_the_wrong_side(docs):
@@ -285,7 +286,7 @@ def test_pyramid_layers_given_to_the_wrong_side(docs):
     even, odd = man_at(d, "even", "pyramid", 1, 6), man_at(d, "odd", "pyramid", 1, 9)
     d["men"][even]["layers"] = copy.deepcopy(docs[1]["men"][odd]["layers"])
     f = only(d)
-    assert (f.kind, f.position) == ("wrong-side", f"/men/{even}/layers")
+    assert (f.rule, f.path) == ("wrong-side", f"/men/{even}/layers")
     assert "are the odd king's (190)" in f.message
 
 
@@ -309,7 +310,7 @@ def test_value_no_rule_makes(docs):
     d = copy.deepcopy(docs[3])
     d["men"][3]["value"] = 50
     f = only(d)
-    assert (f.kind, f.position, f.printed, f.expected) == ("value", "/men/3/value", (50,), (8,))
+    assert (f.rule, f.path, f.printed, f.expected) == ("value", "/men/3/value", (50,), (8,))
 
 
 def test_wrong_layer(docs):
@@ -317,7 +318,7 @@ def test_wrong_layer(docs):
     i = man_at(d, "even", "pyramid", 1, 6)
     d["men"][i]["layers"][3]["value"] = 17
     f = only(d)
-    assert (f.kind, f.position) == ("layer", f"/men/{i}/layers/3/value")
+    assert (f.rule, f.path) == ("layer", f"/men/{i}/layers/3/value")
     assert "17 is not the quadrate of 4 (16)" in f.message
 
 
@@ -332,7 +333,7 @@ def test_duplicated_man(docs):
     d = copy.deepcopy(docs[1])
     d["men"].append(copy.deepcopy(d["men"][5]))
     f = only(d)
-    assert (f.kind, f.position) == ("doubled", "/men/48")
+    assert (f.rule, f.path) == ("doubled", "/men/48")
     assert "listed twice: /men/5 and /men/48" in f.message
 
 
@@ -348,7 +349,7 @@ def test_table_row_that_does_not_follow(docs):
     assert d["tables"][t]["rows"][4] == [4, 8, 16]
     d["tables"][t]["rows"][4] = [4, 8, 17]
     fs = R.validate(d, "x")
-    assert [(f.kind, f.position) for f in fs] == [("table", f"/tables/{t}/rows/4"), ("table", f"/tables/{t}/rows")]
+    assert [(f.rule, f.path) for f in fs] == [("table", f"/tables/{t}/rows/4"), ("table", f"/tables/{t}/rows")]
     assert fs[0].printed == (4, 8, 17) and fs[1].expected == (4, 8, 16)
 
 
@@ -374,7 +375,7 @@ def test_missing_move(docs):
     d = copy.deepcopy(docs[1])
     d["movement"]["triangle"]["moves"].pop(1)
     f = only(d)
-    assert (f.kind, f.position, f.expected) == ("movement", "/movement/triangle/moves", (2, 0))
+    assert (f.rule, f.path, f.expected) == ("movement", "/movement/triangle/moves", (2, 0))
 
 
 def test_move_that_disagrees_with_its_distance(docs):
@@ -385,7 +386,7 @@ def test_move_that_disagrees_with_its_distance(docs):
 
 def test_flying_move_that_is_no_knight_leap(docs):
     d = copy.deepcopy(docs[2])
-    d["movement"]["round"]["flying"] = {"leg": [2, 1], "moves": R.knight([2, 1])[:7] + [[2, 2]],
+    d["movement"]["round"]["flying"] = {"leg": [2, 1], "moves": RD.knight([2, 1])[:7] + [[2, 2]],
                                         "may_take": False, "may_triumph": False}
     assert found(d) == [("movement", "/movement/round/flying/moves/7"), ("movement", "/movement/round/flying/moves")]
 
@@ -395,7 +396,7 @@ def test_standards_parameter_that_disagrees_with_the_men(docs):
     i = next(i for i, v in enumerate(d["victories"]["common"]) if v["name"] == "standards")
     d["victories"]["common"][i]["params"]["per_standard"]["odd"] = 175
     f = only(d)
-    assert (f.kind, f.position, f.expected) == ("victory", f"/victories/common/{i}/params/per_standard/odd", (174,))
+    assert (f.rule, f.path, f.expected) == ("victory", f"/victories/common/{i}/params/per_standard/odd", (174,))
 
 
 def test_harmonic_declared_as_geometric(docs):
@@ -403,7 +404,7 @@ def test_harmonic_declared_as_geometric(docs):
     i = next(i for i, p in enumerate(d["triumphs"]["proportions"]) if p["name"] == "musical")
     d["triumphs"]["proportions"][i]["test"] = "b * b == a * c"
     f = only(d)
-    assert (f.kind, f.position) == ("relation", f"/triumphs/proportions/{i}/test")
+    assert (f.rule, f.path) == ("relation", f"/triumphs/proportions/{i}/test")
     assert "passes 1 2 4, which is not musical (1 2 4 is geometric)" in f.message
 
 
@@ -412,7 +413,7 @@ def test_harmonic_by_integer_division_lets_2_3_7_pass(docs):
     i = next(i for i, p in enumerate(d["triumphs"]["proportions"]) if p["name"] == "musical")
     d["triumphs"]["proportions"][i]["test"] = "2 * a * c // (a + c) == b"
     f = only(d)
-    assert (f.kind, f.position, f.printed) == ("relation", f"/triumphs/proportions/{i}/test", (2, 3, 7))
+    assert (f.rule, f.path, f.printed) == ("relation", f"/triumphs/proportions/{i}/test", (2, 3, 7))
 
 
 def test_relation_test_that_is_not_arithmetic(docs):
@@ -426,7 +427,7 @@ def test_cossick_sign_that_does_not_follow(docs):
     i = man_at(d, "odd", "triangle", 2, 7)  # 64: quadrate, cube, squared cube
     d["men"][i]["signs"] = [1, 3, 6]
     f = only(d)
-    assert (f.kind, f.position, f.printed, f.expected) == ("sign", f"/men/{i}/signs", (1, 3, 6), (2, 3, 6))
+    assert (f.rule, f.path, f.printed, f.expected) == ("sign", f"/men/{i}/signs", (1, 3, 6), (2, 3, 6))
 
 
 def test_equality_values_that_disagree_with_the_men(docs):
@@ -458,7 +459,7 @@ def test_list_of_documents_prefixes_positions(docs):
     d = copy.deepcopy(docs[2])
     d["men"][0]["value"] = 3
     fs = R.validate_any([docs[1], d], "all.json")
-    assert [(f.kind, f.position) for f in fs] == [("value", "/1/men/0/value")]
+    assert [(f.rule, f.path) for f in fs] == [("value", "/1/men/0/value")]
 
 
 # --- the plain engine format ------------------------------------------------
@@ -476,7 +477,7 @@ def test_plain_king_as_a_square_while_a_real_square_is_missing():
     assert p["even"].index(45) == 17 and p["even"].index(91) == 18
     p["even"][17] = 91
     fs = R.validate(p, "p")
-    assert [(f.kind, f.position) for f in fs] == [("doubled", "/even/18"), ("missing", "/even")]
+    assert [(f.rule, f.path) for f in fs] == [("doubled", "/even/18"), ("missing", "/even")]
     assert fs[0].message.startswith("even 91 is listed 2 times; the rules make 1 (the even king")
     assert fs[1].message == "even lacks 45 (the even square of order 1 with digit 4 (45))"
 
@@ -488,10 +489,10 @@ def test_plain_kings_on_the_wrong_side():
     p["even"].append(190)
     p["odd"].append(91)
     fs = R.validate(p, "p")
-    assert [(f.kind, f.position, f.message) for f in fs if f.kind == "wrong-side"] == [
+    assert [(f.rule, f.path, f.message) for f in fs if f.rule == "wrong-side"] == [
         ("wrong-side", "/even/23", "190 is the odd king; it is listed under even"),
         ("wrong-side", "/odd/23", "91 is the even king; it is listed under odd")]
-    assert ("missing", "/even") in [(f.kind, f.position) for f in fs]
+    assert ("missing", "/even") in [(f.rule, f.path) for f in fs]
 
 
 def test_plain_shuffled_digits_and_negative_values():
@@ -499,7 +500,7 @@ def test_plain_shuffled_digits_and_negative_values():
     p["even"][p["even"].index(289)] = 298
     p["odd"][0] = -3
     fs = R.validate(p, "p")
-    assert [(f.kind, f.position) for f in fs] == [("unknown-value", "/even/23"), ("missing", "/even"),
+    assert [(f.rule, f.path) for f in fs] == [("unknown-value", "/even/23"), ("missing", "/even"),
                                                   ("unknown-value", "/odd/0"), ("missing", "/odd")]
     assert fs[0].message == "no rule derives 298 for either side (the digits of 289 shuffled?)"
 
@@ -508,7 +509,7 @@ def test_plain_king_by_his_layers():
     p = plain()
     p["odd"].remove(190)
     p["odd"] += [16, 25, 36, 49, 64]
-    kinds = [(f.kind, f.position) for f in R.validate(p, "p")]
+    kinds = [(f.rule, f.path) for f in R.validate(p, "p")]
     assert ("missing", "/odd") in kinds and all(k in ("doubled", "missing") for k, _ in kinds)
 
 
@@ -520,7 +521,7 @@ def test_plain_csv(tmp_path):
     f.write_text("\n".join(rows).replace("even,153", "odd,153") + "\n")
     r = run("validate", str(f), "--format", "json")
     assert r.exit_code == 1
-    got = [(x["kind"], x["position"]) for x in json.loads(r.stdout)["findings"]]
+    got = [(x["rule"], x["path"]) for x in json.loads(r.stdout)["findings"]]
     assert got == [("missing", "/even"), ("wrong-side", "/odd/0")]  # the 153 row stands among the even rows
 
 
@@ -567,7 +568,7 @@ def test_help_has_an_example(args):
 
 
 def test_commands_never_import_sympy(tmp_path):
-    code = ("import sys; from click.testing import CliRunner; from rithmocheck.cli_ruleset import ruleset;"
+    code = ("import sys; from click.testing import CliRunner; from rithmocheck.cli.ruleset import ruleset;"
             "r = CliRunner().invoke(ruleset, ['--kind', 'all']); assert r.exit_code == 0;"
             f"open({str(tmp_path / 'a.json')!r}, 'w').write(r.stdout);"
             f"r = CliRunner().invoke(ruleset, ['validate', {str(tmp_path / 'a.json')!r}]); assert r.exit_code == 0;"
@@ -576,7 +577,7 @@ def test_commands_never_import_sympy(tmp_path):
 
 
 def test_startup_is_light():
-    code = "import sys; import rithmocheck.cli_ruleset; print('jsonschema' in sys.modules, 'sympy' in sys.modules)"
+    code = "import sys; import rithmocheck.cli.ruleset; print('jsonschema' in sys.modules, 'sympy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, capture_output=True, text=True)
     assert out.stdout.split() == ["False", "False"]
 

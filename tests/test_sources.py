@@ -11,15 +11,22 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import EDITION
 from rithmocheck.cli import cli
-from rithmocheck.sources import (SOURCE_DIR, digit_lines, flatten, load_all, load_coverage, load_examples,
-                                 load_passage, load_passage_text, passage_files, printed_entries, run_tokens,
-                                 witness_lines)
+from rithmocheck.errors import InputError
 from rithmocheck.tables import TABLE_IDS
-from rithmocheck.yamlsafe import InputError
+from rithmocheck.witness.edition import SOURCE_DIR, known_tables
+from rithmocheck.witness.entries import printed_entries
+from rithmocheck.witness.examples import digit_lines
+from rithmocheck.witness.layout import flatten, load_passage, load_passage_text, run_tokens
 
-FILES = passage_files()
+FILES = EDITION.passage_files()
 SAMPLE = (SOURCE_DIR / "tables" / "k1-geometric.yaml").read_text()
+KNOWN = known_tables()
+
+
+def load(path):
+    return load_passage(str(path), EDITION.witness, KNOWN)
 
 
 def test_witness_is_kept_byte_for_byte():
@@ -34,8 +41,8 @@ def test_witness_is_kept_byte_for_byte():
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_layout_reflattens_to_the_printed_run(path):
-    passage = load_passage(path)  # raises unless run, heading and layout all agree with the witness
-    w = witness_lines()
+    passage = load(path)  # raises unless run, heading and layout all agree with the witness
+    w = EDITION.witness
     first, last = passage.run_lines
     assert flatten(passage) == run_tokens("\n".join(w[first - 1:last]), passage.tokens)
     assert passage.passage == path.stem
@@ -43,26 +50,26 @@ def test_layout_reflattens_to_the_printed_run(path):
 
 
 def test_every_table_id_has_a_transcription():
-    covered = {t for p in load_all() for t in p.tables}
+    covered = {t for p in EDITION.passages for t in p.tables}
     assert set(TABLE_IDS) <= covered
 
 
 def test_every_table_has_printed_entries():
     for table_id in TABLE_IDS:
-        entries = [e for p in load_all() for e in printed_entries(p) if e.table == table_id and e.role == "entry"]
+        entries = [e for e in EDITION.entries(table_id) if e.role == "entry"]
         assert entries, table_id
 
 
 def test_coverage_of_the_witness():
     """Every line of the witness with a number is in a transcribed run, in a
     worked example's quote, or recorded as carrying no checkable number."""
-    w = witness_lines()
+    w = EDITION.witness
     covered = set()
-    for p in load_all():
+    for p in EDITION.passages:
         covered.update(range(p.run_lines[0], p.run_lines[1] + 1))
-    for e in load_examples():
-        covered.update(range(e.line, e.last_line + 1))
-    for first, last, reason in load_coverage():
+    for e in EDITION.examples:
+        covered.update(range(e.witness_line, e.last_line + 1))
+    for first, last, reason in EDITION.coverage:
         assert reason.strip()
         covered.update(range(first, last + 1))
     missing = [(i, w[i - 1]) for i in digit_lines(w) if i not in covered]
@@ -70,7 +77,7 @@ def test_coverage_of_the_witness():
 
 
 def test_examples_are_transcribed_as_printed():
-    ex = {e.id: e for e in load_examples()}
+    ex = {e.id: e for e in EDITION.examples}
     assert len(ex) >= 150
     # the printed slips stay as printed (corrections live in corrections/)
     assert ex["addition-120-49"].stated == 69
@@ -79,9 +86,10 @@ def test_examples_are_transcribed_as_printed():
 
 def test_hand_read_positions():
     """A few entries read by hand from the witness, at their printed places."""
-    p = load_passage(SOURCE_DIR / "tables" / "k1-arithmetic.yaml")
+    p = load(SOURCE_DIR / "tables" / "k1-arithmetic.yaml")
     entries = [e for e in printed_entries(p) if e.role == "entry"]
-    assert (entries[0].numbers, entries[0].position.column, entries[0].position.line) == ((2, 3, 4), 1, 1)
+    assert (entries[0].numbers, entries[0].position.column, entries[0].position.row) == ((2, 3, 4), 1, 1)
+    assert entries[0].witness_line == 621  # "2 3 4 6 7 8 28 64 100 ..." opens the run
     assert any(e.numbers == (56, 64, 71) for e in entries)  # printed so, 72 meant
     counts = [e.numbers for e in printed_entries(p) if e.role == "count"]
     assert counts == [(49,)]
@@ -96,7 +104,8 @@ def test_show_json_for_every_id(table_id):
     assert data["table"] == table_id
     assert data["entries"]
     for item in data["entries"]:
-        assert set(item["position"]) == {"block", "column", "line"}
+        assert set(item["position"]) == {"passage", "block", "column", "row"}
+        assert isinstance(item["witness_line"], int)
         assert isinstance(item["printed"], (list, str))
     assert all(isinstance(n, int) for n in data["stated_counts"])
 
@@ -111,7 +120,7 @@ def test_show_text_side_by_side():
 def test_show_csv():
     r = CliRunner().invoke(cli, ["show", "k1-musical", "--format", "csv"])
     assert r.exit_code == 0
-    assert r.output.splitlines()[0] == "block,column,line,role,printed,numbers"
+    assert r.output.splitlines()[0] == "passage,block,column,row,role,printed,numbers,witness_line"
 
 
 def test_check_source_accepts_ours():
@@ -154,6 +163,7 @@ def test_error_names_the_yaml_line(tmp_path):
     f.write_text(BAD["does not re-flatten"])
     r = CliRunner().invoke(cli, ["check-source", str(f)])
     line_no = BAD["does not re-flatten"].splitlines().index('          - "2 8 4"') + 1
+    assert line_no > 1
     assert f"{f}:{line_no}: layout does not re-flatten" in r.output
 
 
@@ -169,7 +179,7 @@ def test_huge_file_is_refused(tmp_path):
 def test_fuzzed_transcriptions_never_crash(start, length, insert):
     text = SAMPLE[:start] + insert + SAMPLE[start + length:]
     try:
-        load_passage_text(text, "fuzz.yaml")
+        load_passage_text(text, "fuzz.yaml", EDITION.witness, KNOWN)
     except InputError as exc:
         line = exc.one_line()
         assert line.startswith("fuzz.yaml") and "\n" not in line
@@ -182,6 +192,6 @@ def test_fuzzed_transcriptions_never_crash(start, length, insert):
 def test_fuzzed_structures_never_crash(data):
     text = yaml.safe_dump({"passage": "x", "heading": "h", "blocks": data})
     try:
-        load_passage_text(text, "fuzz.yaml")
+        load_passage_text(text, "fuzz.yaml", EDITION.witness, KNOWN)
     except InputError as exc:
         assert "\n" not in exc.one_line()

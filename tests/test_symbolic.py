@@ -2,8 +2,8 @@
 
 import pytest
 
-from rithmocheck import men
-from rithmocheck.symbolic import formula_matches_rule, proofs
+from rithmocheck.model import men
+from rithmocheck.model.symbolic import formula_matches_rule, proofs
 
 
 @pytest.mark.parametrize("proof", proofs(), ids=lambda p: p.name)
@@ -27,7 +27,7 @@ def test_formula_text_and_function_agree(rule):
 def test_a_false_identity_is_not_proved():
     import sympy as sp
 
-    from rithmocheck.symbolic import _zero, a, rule_expr
+    from rithmocheck.model.symbolic import _zero, a, rule_expr
 
     assert not _zero(rule_expr("square", 1) - (a + 1) ** 2)
     assert not _zero(rule_expr("square", 2) / rule_expr("square", 1) - sp.Rational(3, 2))

@@ -7,11 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rithmocheck.proportions import agrees, holds
-from rithmocheck.tables import REGISTRY, TABLE_IDS, generate
-from rithmocheck.tables import proportion, taking
+from rithmocheck.errors import InputError
+from rithmocheck.model.proportions import agrees, holds
+from rithmocheck.tables import REGISTRY, TABLE_IDS, generate, proportion, taking
 from rithmocheck.tables.universe import Universe, named
-from rithmocheck.yamlsafe import InputError
 
 REQUIRED = {"k1-addition", "k1-multiplication", "k1-arithmetic", "k1-geometric", "k1-musical",
             "k1-arithmetic-geometric", "k1-arithmetic-musical", "k1-geometric-musical", "k1-all-three",
@@ -29,7 +28,7 @@ def test_every_required_id_is_registered():
 def test_every_table_generates_under_its_default_universe(table_id):
     t = generate(table_id)
     assert t.rows, table_id
-    assert len(t.rows[0]) == len(t.spec.columns)
+    assert len(t.rows[0]) == len(t.family.columns)
     assert t.universe.name == REGISTRY[table_id].default_universe
 
 
@@ -81,7 +80,7 @@ def test_taking_by_spaces_is_sound_and_complete(even, odd):
     expected = sum(1 for side, own, other in (("even", even, odd), ("odd", odd, even))
                    for m in own for s in range(2, 15) if m * s in other)
     assert len(rows) == expected
-    for side, man, s, enemy in taking.by_spaces(u, "div", 2, 14):
+    for _side, man, s, enemy in taking.by_spaces(u, "div", 2, 14):
         assert man == enemy * s
 
 
@@ -137,10 +136,16 @@ def test_custom_universe():
 @pytest.mark.parametrize("args,needle", [
     (("nope",), "unknown table id 'nope'"),
     (("k1-musical", "bogus"), "unknown universe 'bogus'"),
-    (("k1-musical", "2,x,4"), "'x' is not a positive integer"),
+    (("k1-musical", "2,x,4"), "'x' is not a whole number from 1 to"),
+    (("k1-musical", "2,3,\u00b2"), "'\u00b2' is not a whole number"),  # a superscript two is no ASCII digit
+    (("k1-musical", "0,3"), "'0' is not a whole number from 1"),
+    (("k1-musical", "2," * 200 + "3"), None),  # a list longer than a file name is still a list
     (("k1-musical", "opposite:men"), "does not apply"),
 ])
 def test_bad_input(args, needle):
+    if needle is None:
+        assert generate(*args).universe.numbers == {2, 3}
+        return
     with pytest.raises(InputError) as exc:
         generate(*args)
     assert needle in exc.value.one_line()
@@ -153,6 +158,19 @@ def test_bad_params():
         generate("k1-all-three", params=("definition=nonsense",))
     t = generate("k2-spaces-multiplication", params=("max_spaces=8",))
     assert max(r[2] for r in t.rows) <= 8
+
+
+@pytest.mark.parametrize("param, needle", [
+    ("min_spaces=0", "between 1 and 1000"),  # 0 spaces would divide by zero
+    ("max_spaces=99999999999", "between 1 and 1000"),  # would run for hours
+    ("max_spaces=\u00b2", "whole number"),
+    ("min_spaces=9", "exceeds max_spaces"),
+    ("spaces=3", "has parameters: min_spaces, max_spaces"),
+])
+def test_parameters_have_bounds(param, needle):
+    with pytest.raises(InputError) as exc:
+        generate("k2-spaces-division", params=(param, "max_spaces=8") if param.startswith("min") else (param,))
+    assert needle in exc.value.one_line()
 
 
 def test_named_universes():

@@ -3,16 +3,18 @@ the kings of kind 2 and the victory of standards."""
 
 from __future__ import annotations
 
-from .. import men
-from ..proportions import name_of
+from typing import Any
+
+from ..model import men
+from ..model.ratio_names import name_of
 from .universe import Universe
 
 
-def men_rows(universe: Universe) -> list[tuple]:
+def men_rows(universe: Universe) -> list[tuple[Any, ...]]:
     return [(m.side, m.shape, m.order, m.digit, m.value, m.derivation) for m in men.all_men()]
 
 
-def king_rows(universe: Universe) -> list[tuple]:
+def king_rows(universe: Universe) -> list[tuple[Any, ...]]:
     """The layers of each pyramid, top to bottom ("Of the kings.", 392)."""
     rows = []
     for side in men.SIDES:
@@ -22,13 +24,13 @@ def king_rows(universe: Universe) -> list[tuple]:
     return rows
 
 
-def k2_king_rows(universe: Universe) -> list[tuple]:
+def k2_king_rows(universe: Universe) -> list[tuple[Any, ...]]:
     """Kind 2 "Of the Kings, and their taking." (919): the roots on one side of
     the king, their quadrates on the other, least highest."""
     return [(side, step, root, value) for side, step, root, value, _shape in king_rows(universe)]
 
 
-def ratio_rows(universe: Universe) -> list[tuple]:
+def ratio_rows(universe: Universe) -> list[tuple[Any, ...]]:
     """Each rank against the rank it arises from (lines 331-390):
     rows (side, digit, relation, greater, lesser, ratio, class, name, difference)."""
     rows = []
@@ -57,7 +59,7 @@ def army_total(side: str, universe: Universe) -> int:
     return sum(m.value for m in men.army(side) if m.value in universe.side(side))
 
 
-def standards_rows(universe: Universe) -> list[tuple]:
+def standards_rows(universe: Universe) -> list[tuple[Any, ...]]:
     rows = []
     for side in men.SIDES:
         soldiers = army_total(side, universe) - CAPTAINS - BEARERS

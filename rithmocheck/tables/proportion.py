@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import combinations
 
-from ..proportions import disjunct_allowed, four_term
+from ..model.proportions import disjunct_allowed, four_term
 
 
 def arithmetic_triples(numbers: frozenset[int]) -> list[tuple[int, int, int]]:

@@ -3,7 +3,10 @@ by cossick signs (kind 2), and the men taken only by obsidion (kind 3)."""
 
 from __future__ import annotations
 
-from .. import men
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..model import men
 from .universe import Universe
 
 SIDES = ("even", "odd")
@@ -16,7 +19,8 @@ SIGN_NAMES = {1: "root", 2: "quadrate", 3: "cube", 4: "fouresquared quadrate", 5
 POWERS = (2, 3, 4, 5, 6)
 
 
-def _pairs(universe: Universe, twice: dict[str, frozenset[int]]):
+def _pairs(universe: Universe, twice: dict[str, frozenset[int]]
+           ) -> Iterator[tuple[frozenset[int], frozenset[int], frozenset[int]]]:
     """(takers' numbers, numbers the takers may use twice, numbers taken), per taking side."""
     if universe.opposite:
         for side in SIDES:
@@ -40,8 +44,9 @@ def multiplicity(universe: Universe) -> dict[str, frozenset[int]]:
     return out
 
 
-def _borne_twice(army) -> frozenset[int]:
-    seen, twice = set(), set()
+def _borne_twice(army: Iterable[men.Man]) -> frozenset[int]:
+    seen: set[int] = set()
+    twice: set[int] = set()
     for v in (m.value for m in army):
         (twice if v in seen else seen).add(v)
     return frozenset(twice)
@@ -69,7 +74,7 @@ def two_takers(universe: Universe, op: str, *, min_factor: int = 1) -> list[tupl
     return sorted(out)
 
 
-def by_spaces(universe: Universe, op: str, min_spaces: int, max_spaces: int) -> list[tuple]:
+def by_spaces(universe: Universe, op: str, min_spaces: int, max_spaces: int) -> list[tuple[Any, ...]]:
     """Kind 2 "Of taking by Multiplication." (900) and "by Division" (907):
     a man multiplied (divided) by the void spaces between him and an enemy
     gives the enemy. Rows (side of the taker, man, spaces, enemy)."""
@@ -117,7 +122,7 @@ def cossick_relations(universe: Universe) -> list[tuple[int, int, int]]:
     return sorted(out)
 
 
-def cossick_signs(universe: Universe) -> list[tuple]:
+def cossick_signs(universe: Universe) -> list[tuple[Any, ...]]:
     """The signs marked on each man ("The marking of the men.", 762): the root
     sign when an enemy bears one of his powers, the sign of the k-th power when
     an enemy bears his root. Rows (side, shape, order, value, signs). The king
@@ -139,7 +144,7 @@ def cossick_signs(universe: Universe) -> list[tuple]:
     return rows
 
 
-def obsidion_only(universe: Universe, max_spaces: int, min_spaces: int) -> list[tuple]:
+def obsidion_only(universe: Universe, max_spaces: int, min_spaces: int) -> list[tuple[Any, ...]]:
     """Kind 3 (line 1030): men that cannot be taken by encountering (an enemy
     of the same number), by eruption (a lesser enemy times the void spaces) or
     by lying in wait (two enemies added). Rows (side, shape, order, value)."""

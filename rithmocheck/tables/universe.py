@@ -1,7 +1,7 @@
 """Universes: which numbers may appear in a table.
 
 A universe gives the numbers of each side. Named universes are built from the
-derived armies (rithmocheck.men); a scholar's own hypothesis can be given as a
+derived armies (rithmocheck.model.men); a scholar's own hypothesis can be given as a
 list of numbers or a file of numbers (then both sides hold the same numbers).
 
 Names:
@@ -18,9 +18,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from .. import men
-from ..yamlsafe import InputError
+from ..errors import InputError
+from ..model import men
 
 BASES = {
     "men": dict(layers=False, kings=True),
@@ -52,7 +53,7 @@ class Universe:
     def side(self, side: str) -> frozenset[int]:
         return self.even if side == "even" else self.odd
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "description": self.description,
                 "opposite_sides": self.opposite, "numbers": sorted(self.numbers)}
 
@@ -70,40 +71,56 @@ def named(name: str) -> Universe:
     return Universe(name, text, even, odd, opposite)
 
 
-_LIST = re.compile(r"^\s*\d+(\s*[, ]\s*\d+)*\s*$")
+_LIST = re.compile(r"^\s*\d+(\s*[, ]\s*\d+)*\s*$", re.ASCII)
+
+# Bounds of a scholar's own universe: enough for any hypothesis about the
+# game's numbers, small enough that every table can be made.
+MAX_VALUE = 10**12
+MAX_NUMBERS = 20_000
+MAX_FILE_BYTES = 1_000_000
 
 
 def parse_numbers(text: str, source: str) -> frozenset[int]:
-    """Numbers separated by commas, spaces or new lines; '#' starts a comment."""
+    """Numbers separated by commas, spaces or new lines; '#' starts a comment.
+    Each must be an ASCII whole number from 1 to MAX_VALUE; at most
+    MAX_NUMBERS of them."""
     numbers: set[int] = set()
     for lineno, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0]
         for token in re.split(r"[\s,]+", line.strip()):
             if not token:
                 continue
-            if not token.isdigit() or int(token) == 0:
-                raise InputError(source, lineno, f"{token!r} is not a positive integer")
+            if not (token.isascii() and token.isdigit()) or len(token) > 13 or not 1 <= int(token) <= MAX_VALUE:
+                shown = token if len(token) <= 20 else token[:17] + "..."
+                raise InputError(source, lineno, f"{shown!r} is not a whole number from 1 to {MAX_VALUE}")
             numbers.add(int(token))
+            if len(numbers) > MAX_NUMBERS:
+                raise InputError(source, lineno, f"the universe holds more than {MAX_NUMBERS} numbers")
     if not numbers:
         raise InputError(source, None, "the universe holds no numbers")
     return frozenset(numbers)
 
 
+def _is_file(spec: str) -> bool:
+    try:
+        return Path(spec).exists()
+    except (OSError, ValueError):  # a name too long for a path, or a NUL
+        return False
+
+
 def custom(spec: str) -> Universe:
     """A universe from a comma/space separated list or from a file of numbers."""
-    path = Path(spec)
-    if ("," in spec or _LIST.match(spec)) and not path.exists():
+    from ..inputs import read_text
+
+    if ("," in spec or _LIST.match(spec)) and not _is_file(spec):
         numbers = parse_numbers(spec, "--universe")
         name = "list"
         desc = "the numbers given on the command line (both sides)"
     else:
-        if not path.is_file():
+        if not _is_file(spec):
             raise InputError(spec, None, "no such universe name or file")
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(spec, None, f"cannot read universe file: {exc}") from None
-        numbers = parse_numbers(text, spec)
+        numbers = parse_numbers(read_text(spec, MAX_FILE_BYTES), spec)
+        path = Path(spec)
         name = f"file:{path.name}"
         desc = f"the numbers of {path.name} (both sides)"
     return Universe(name, desc, numbers, numbers, False)
@@ -117,7 +134,7 @@ def resolve(spec: str | None, default: str, allowed: tuple[str, ...]) -> Univers
     if spec in BASES or spec.startswith("opposite:"):
         raise InputError("--universe", None,
                          f"universe {spec!r} does not apply to this table (one of: {', '.join(allowed)})")
-    if re.fullmatch(r"[A-Za-z][\w:+-]*", spec) and not Path(spec).exists():
+    if re.fullmatch(r"[A-Za-z][\w:+-]*", spec) and not _is_file(spec):
         raise InputError("--universe", None,
                          f"unknown universe {spec!r} (one of: {', '.join(allowed)}, a list such as 2,3,4, or a file)")
     return custom(spec)

@@ -1,0 +1,414 @@
+"""Curated errata: loading, matching to findings, checking, applying, proposing.
+
+The curated errata (corrections/lever-fulke-1563.yaml) are an editor's
+decisions about the findings of the audit. Each names the table, the printed
+position, the reading as printed (sic) and the correction (corr: numbers, or
+"omit"; an omission has corr "supply" and the supplied `entry`), with the
+class of slip, the reason, a confidence and who is responsible
+(`rithmocheck+editor`: derived by rithmocheck and confirmed by an editor;
+`editor`: an editor's judgement against the tool).
+
+Loading resolves every position against the edition: a position that
+matches no printed entry, or more than one, is bad input (the erratum is
+named). The errata are then checked like everything else: an erratum whose
+sic no longer matches the transcription, whose correction fails the
+relation, or whose application leaves a duplicate or a wrong count is itself
+a finding (kind `erratum`). How a correction is applied to an entry is the
+table family's (`Family.apply`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..inputs import LDict, LList, load_file
+from ..tables import EntryFamily, Family, KeyedFamily, default_table, family
+from ..tables.registry import REGISTRY
+from ..witness.edition import Edition
+from ..witness.entries import Position, PrintedEntry, entry_text
+from ..witness.examples import EXAMPLES, ExamplePosition
+from .findings import Finding, Kind
+
+ERRATUM_KINDS = ("misprint", "spurious", "duplicate", "omission", "count", "example")
+CONFIDENCES = ("high", "medium", "low")
+RESPONSIBLE = {"rithmocheck+editor": "derived by rithmocheck and confirmed by an editor",
+               "editor": "an editor's judgement against the tool"}
+FIELDS = ("id", "table", "kind", "position", "witness_line", "sic", "corr", "entry", "class", "reason", "confidence",
+          "resp")
+
+
+@dataclass(frozen=True)
+class Erratum:
+    id: str
+    table: str  # a table id, or "examples"
+    kind: str
+    position: Position | ExamplePosition | None  # resolved against the edition; None: a supplied omission
+    sic: tuple[int, ...] | None
+    corr: tuple[int, ...] | str  # numbers, "omit" or "supply"
+    entry: tuple[int, ...] | None  # the entry supplied (corr "supply")
+    klass: str
+    reason: str
+    confidence: str
+    resp: str
+    yaml_line: int | None = None  # in the errata file
+    witness_line: int | None = None  # where it stands in the primary witness
+
+    @property
+    def replaces(self) -> bool:
+        return isinstance(self.corr, tuple)
+
+    @property
+    def result(self) -> tuple[int, ...] | None:
+        """The numbers the erratum puts in the table (None when it omits)."""
+        if isinstance(self.corr, tuple):
+            return self.corr
+        return self.entry
+
+    @property
+    def on_example(self) -> bool:
+        return isinstance(self.position, ExamplePosition)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "table": self.table, "kind": self.kind,
+                "position": self.position.as_dict() if self.position is not None else None,
+                "witness_line": self.witness_line,
+                "sic": list(self.sic) if self.sic is not None else None,
+                "corr": list(self.corr) if isinstance(self.corr, tuple) else self.corr,
+                "entry": list(self.entry) if self.entry is not None else None,
+                "class": self.klass, "reason": self.reason, "confidence": self.confidence, "resp": self.resp}
+
+
+# --- loading -------------------------------------------------------------------------------------
+
+def _numbers(value: Any, path: str, line: int | None, what: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not value or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10**12 for v in value):
+        raise InputError(path, line, f"{what} must be a non-empty list of whole numbers")
+    return tuple(int(v) for v in value)
+
+
+def _text(raw: LDict, key: str, path: str, line: int | None, what: str) -> str:
+    value = raw[key]
+    if not isinstance(value, (str, int)) or isinstance(value, bool):
+        raise InputError(path, line, f"{what}: {key!r} must be text")
+    return str(value)
+
+
+def _int(raw: dict[str, Any], key: str) -> int | None:
+    v = raw.get(key)
+    return int(v) if isinstance(v, int) and not isinstance(v, bool) and v >= 1 else None
+
+
+def _position(raw: Any, table: str, edition: Edition, path: str, line: int | None,
+              what: str) -> tuple[Position | ExamplePosition | None, PrintedEntry | None, int | None]:
+    """The erratum's position resolved against the edition: (position, the
+    printed entry there, its witness line)."""
+    if raw is None:
+        return None, None, None
+    if isinstance(raw, dict) and set(raw) == {"example", "witness_line"}:
+        ex_id, wl = raw["example"], _int(raw, "witness_line")
+        match = [x for x in edition.examples if x.id == ex_id]
+        if table != EXAMPLES or not match or wl is None:
+            raise InputError(path, line, f"{what}: no worked example {ex_id!r} (an example erratum has table "
+                                         f"'{EXAMPLES}')")
+        if match[0].witness_line != wl:
+            raise InputError(path, line, f"{what}: example {ex_id} begins on witness line "
+                                         f"{match[0].witness_line}, not {wl}")
+        return match[0].position, None, wl
+    if isinstance(raw, dict) and {"block", "column", "row"} <= set(raw) <= {"passage", "block", "column", "row"}:
+        block, column, row = _int(raw, "block"), _int(raw, "column"), _int(raw, "row")
+        passage = raw.get("passage")
+        if block is None or column is None or row is None or (passage is not None and not isinstance(passage, str)):
+            raise InputError(path, line, f"{what}: block, column and row must be whole numbers from 1, "
+                                         "passage a passage id")
+        found = edition.entries_at(table, block, column, row, None if passage is None else str(passage))
+        where = f"{passage + ':' if passage else ''}{block}.{column}.{row}"
+        if not found:
+            raise InputError(path, line, f"{what}: no printed entry of {table} stands at {where}")
+        if len(found) > 1:
+            passages = ", ".join(e.position.passage for e in found)
+            raise InputError(path, line, f"{what}: the position {where} matches {len(found)} entries of {table} "
+                                         f"(in the passages {passages}); give its passage")
+        return found[0].position, found[0], found[0].witness_line
+    raise InputError(path, line, f"{what}: position must be {{passage?, block, column, row}}, "
+                                 "{example, witness_line} or null")
+
+
+def parse_errata(data: Any, path: str, edition: Edition) -> tuple[Erratum, ...]:
+    if not isinstance(data, LDict) or not isinstance(data.get("errata"), LList):
+        raise InputError(path, getattr(data, "line", 1), "expected a mapping with a list 'errata'")
+    out, seen = [], set()
+    for raw in data["errata"]:
+        line = getattr(raw, "line", None)
+        if not isinstance(raw, LDict):
+            raise InputError(path, line, "an erratum must be a mapping")
+        for key in raw:
+            if key not in FIELDS:
+                raise InputError(path, line, f"unknown field {key!r}")
+        for key in ("id", "table", "kind", "corr", "class", "reason", "confidence", "resp"):
+            if key not in raw:
+                raise InputError(path, line, f"erratum: missing field {key!r}")
+        eid = _text(raw, "id", path, line, "erratum")
+        what = f"erratum {eid}"
+        if eid in seen:
+            raise InputError(path, line, f"duplicate erratum id {eid!r}")
+        seen.add(eid)
+        table, kind = _text(raw, "table", path, line, what), _text(raw, "kind", path, line, what)
+        if table != EXAMPLES and table not in REGISTRY:
+            raise InputError(path, line, f"{what}: unknown table id {table!r}")
+        if kind not in ERRATUM_KINDS:
+            raise InputError(path, line, f"{what}: kind must be one of {', '.join(ERRATUM_KINDS)}")
+        if (kind == "example") != (table == EXAMPLES):
+            raise InputError(path, line, f"{what}: an erratum of kind example has table '{EXAMPLES}', and only it")
+        confidence, resp = raw["confidence"], raw["resp"]
+        if not isinstance(confidence, str) or confidence not in CONFIDENCES:
+            raise InputError(path, line, f"{what}: confidence must be high, medium or low")
+        if not isinstance(resp, str) or resp not in RESPONSIBLE:
+            raise InputError(path, line, f"{what}: resp must be {' or '.join(RESPONSIBLE)} (a proposal "
+                                         "must be confirmed by an editor before it is curated)")
+        corr: tuple[int, ...] | str
+        if raw["corr"] in ("omit", "supply"):
+            corr = str(raw["corr"])
+        else:
+            corr = _numbers(raw["corr"], path, line, f"{what}: corr")
+        entry = _numbers(raw["entry"], path, line, f"{what}: entry") if raw.get("entry") is not None else None
+        if (corr == "supply") != (entry is not None):
+            raise InputError(path, line, f"{what}: corr 'supply' goes with an 'entry' (and only it)")
+        sic = _numbers(raw["sic"], path, line, f"{what}: sic") if raw.get("sic") is not None else None
+        if (raw.get("position") is None) != (kind == "omission" and sic is None):
+            raise InputError(path, line, f"{what}: every erratum but a supplied omission has a position and a sic")
+        position, _entry, witness_line = _position(raw.get("position"), table, edition, path, line, what)
+        if position is None and table in REGISTRY:
+            witness_line = REGISTRY[table].witness_line
+        if raw.get("witness_line") is not None and raw["witness_line"] != witness_line:
+            raise InputError(path, line, f"{what}: it stands on witness line {witness_line}, not "
+                                         f"{raw['witness_line']!r}")
+        out.append(Erratum(eid, table, kind, position, sic, corr, entry, _text(raw, "class", path, line, what),
+                           " ".join(_text(raw, "reason", path, line, what).split()), str(confidence), str(resp), line,
+                           witness_line))
+    return tuple(out)
+
+
+def load_errata(edition: Edition, path: Path | str | None = None) -> tuple[Erratum, ...]:
+    """The curated errata of an edition (or the file at path), checked against it."""
+    p = Path(path) if path is not None else edition.errata_path
+    return parse_errata(load_file(p), str(p), edition)
+
+
+# --- matching and checking -------------------------------------------------------------------------
+
+def _supply_key(f: Family, numbers: tuple[int, ...]) -> tuple[int, ...]:
+    return f.key(numbers) if isinstance(f, EntryFamily) else tuple(numbers)
+
+
+def match(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> tuple[list[Finding], set[str]]:
+    """Each finding with the id of the erratum covering it; and the ids used."""
+    at = {(e.table, e.position): e for e in errata if e.position is not None}
+    supplies = {(e.table, _supply_key(REGISTRY[e.table], e.result)): e
+                for e in errata if e.result is not None and e.table in REGISTRY}
+    used: set[str] = set()
+    out = []
+    for f in findings:
+        e = None
+        if f.informational:
+            out.append(f)
+            continue
+        if f.position is not None:
+            e = at.get((f.table, f.position))
+            if e is not None and e.sic != f.printed:
+                e = None
+        elif f.kind is Kind.OMISSION and f.expected is not None:
+            e = supplies.get((f.table, _supply_key(REGISTRY[f.table], f.expected)))
+        if e is not None:
+            used.add(e.id)
+        out.append(f.with_erratum(e.id if e else None))
+    return out, used
+
+
+def _wrong(e: Erratum, message: str) -> Finding:
+    return Finding(e.table, Kind.ERRATUM, f"erratum {e.id}: {message}", e.position, e.witness_line, None, e.sic,
+                   e.result)
+
+
+def check_errata(errata: tuple[Erratum, ...], used: set[str], edition: Edition,
+                 example_expected: dict[str, tuple[int, ...]] | None = None) -> list[Finding]:
+    """Stale or wrong errata, as findings of kind 'erratum' (never covered)."""
+    out = []
+    for e in errata:
+        if e.id not in used:
+            entry = edition.entry_at(e.table, e.position) if isinstance(e.position, Position) else None
+            if entry is not None and e.sic is not None and not REGISTRY[e.table].holds_sic(entry, e.sic):
+                out.append(_wrong(e, f"its sic {entry_text(e.sic)} no longer matches the transcription "
+                                     f"({entry_text(entry.numbers, entry.signs)})"))
+            else:
+                out.append(_wrong(e, "it covers no finding of the audit (the reading it corrects is not found "
+                                     "wrong)"))
+            continue
+        problem = _wrong_correction(e, edition, example_expected or {})
+        if problem:
+            out.append(_wrong(e, problem))
+    return out
+
+
+def _wrong_correction(e: Erratum, edition: Edition, example_expected: dict[str, tuple[int, ...]]) -> str | None:
+    if isinstance(e.position, ExamplePosition):
+        want = example_expected.get(e.position.example)
+        if isinstance(e.corr, tuple) and want is not None and tuple(e.corr) != tuple(want):
+            return f"its corr {entry_text(e.corr)} is not what the arithmetic gives ({entry_text(want)})"
+        return None
+    if e.kind == "count" or e.result is None:
+        return None  # a count's correction is checked against the corrected table in audit_corrected
+    f = REGISTRY[e.table]
+    table = default_table(f.id)
+    if isinstance(f, EntryFamily):
+        if f.key(e.result) not in f.generated_items(table):
+            return (f"its correction {entry_text(e.result)} does not satisfy the relation of {e.table} "
+                    f"within its universe ({table.universe.name})")
+        return None
+    assert isinstance(f, KeyedFamily)
+    entry = edition.entry_at(e.table, e.position) if isinstance(e.position, Position) else None
+    key = entry.key if entry else None
+    units = f.expected(table).get(key or "", [])
+    if tuple(e.result) not in units and tuple(e.result[:1]) not in units:
+        return f"its correction {entry_text(e.result)} is not what the rules give for {key}"
+    return None
+
+
+# --- applying --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CorrectedEntry:
+    """An entry of the corrected table: as printed, corrected, omitted or supplied."""
+
+    position: Position | None
+    numbers: tuple[int, ...]
+    signs: tuple[int, ...]
+    status: str  # printed, corrected, omitted, supplied
+    sic: tuple[int, ...] | None = None
+    erratum: str | None = None
+    key: str | None = None
+    witness_line: int | None = None
+
+
+def corrected_entries(table_id: str, errata: tuple[Erratum, ...], edition: Edition, supply: bool = False,
+                      keep_omitted: bool = False) -> list[CorrectedEntry]:
+    """The printed entries of a table with the errata applied (in printed
+    order); omitted entries kept (marked) if asked; supplied omissions appended.
+    An erratum whose sic is not what the entry prints is not applied (the
+    audit reports it)."""
+    f = family(table_id)
+    at = {e.position: e for e in errata if e.table == table_id and e.position is not None}
+    out = []
+    for entry in edition.entries(table_id):
+        if entry.role != "entry":
+            continue
+        e = at.get(entry.position)
+        if e is not None and (e.sic is None or not f.holds_sic(entry, e.sic)):
+            e = None
+        if e is None or e.kind == "count":
+            out.append(CorrectedEntry(entry.position, entry.numbers, entry.signs, "printed", key=entry.key,
+                                      witness_line=entry.witness_line))
+        elif isinstance(e.corr, tuple) and e.sic is not None:
+            numbers, signs = f.apply(entry, e.sic, e.corr)
+            out.append(CorrectedEntry(entry.position, numbers, signs, "corrected", entry.numbers, e.id, entry.key,
+                                      entry.witness_line))
+        elif keep_omitted:
+            out.append(CorrectedEntry(entry.position, entry.numbers, entry.signs, "omitted", entry.numbers, e.id,
+                                      entry.key, entry.witness_line))
+    if supply:
+        for e in errata:
+            if e.table == table_id and e.corr == "supply" and e.entry is not None:
+                out.append(CorrectedEntry(None, e.entry, (), "supplied", None, e.id, witness_line=e.witness_line))
+    return out
+
+
+def audit_corrected(table_id: str, errata: tuple[Erratum, ...], edition: Edition) -> list[Finding]:
+    """The errata checked like everything else: in the corrected table no
+    entry may stand twice; and a count's correction must be the number of
+    entries it counts once corrected."""
+    out = []
+    f = family(table_id)
+    rows = corrected_entries(table_id, errata, edition)
+    if isinstance(f, EntryFamily):
+        # a correction must not make an entry stand twice (a correction that
+        # fails the relation is reported by check_errata)
+        complete = f.generated_items(default_table(table_id))
+        keys = [f.key(r.numbers, r.signs) for r in rows]
+        counts = Counter(keys)
+        corrected = {k for k, r in zip(keys, rows) if r.status == "corrected"}
+        for k in sorted(corrected):
+            if k in complete and counts[k] > complete[k]:
+                r = next(r for kk, r in zip(keys, rows) if kk == k and r.status == "corrected")
+                out.append(Finding(table_id, Kind.ERRATUM, f"erratum {r.erratum}: after the errata "
+                                   f"{entry_text(r.numbers)} stands {counts[k]} times", r.position, r.witness_line,
+                                   None, r.sic, r.numbers))
+    for e in errata:
+        if e.table == table_id and e.kind == "count" and isinstance(e.corr, tuple) and isinstance(e.position,
+                                                                                                  Position):
+            count = edition.entry_at(table_id, e.position)
+            if count is None or count.role != "count":
+                continue
+            n = sum(1 for r in rows if r.position is not None and (
+                count.scope is None or any(r.position.in_scope(count.position.passage, s) for s in count.scope)))
+            if e.corr != (n,):
+                out.append(Finding(table_id, Kind.ERRATUM, f"erratum {e.id}: the corrected table has {n} entries "
+                                   f"where the count stands, not {entry_text(e.corr)}", e.position, e.witness_line,
+                                   None, e.sic, (n,)))
+    return out
+
+
+# --- proposals -------------------------------------------------------------------------------------
+
+def erratum_id(table: str, position: Position | ExamplePosition | None, expected: tuple[int, ...] | None) -> str:
+    """The stable id of an erratum: TABLE@BLOCK.COLUMN.ROW (with the passage
+    when it is not the table's own: TABLE@PASSAGE:BLOCK.COLUMN.ROW),
+    TABLE+ENTRY for a supplied omission, example-ID for a worked example."""
+    if position is None:
+        return f"{table}+{'-'.join(map(str, expected or ()))}"
+    if isinstance(position, ExamplePosition):
+        return f"example-{position.example}"
+    where = f"{position.block}.{position.column}.{position.row}"
+    return f"{table}@{where}" if position.passage == table else f"{table}@{position.passage}:{where}"
+
+
+def _position_data(position: Position | ExamplePosition | None) -> dict[str, Any] | None:
+    if isinstance(position, Position):
+        return {"passage": position.passage, "block": position.block, "column": position.column,
+                "row": position.row}
+    return position.as_dict() if position is not None else None
+
+
+def propose(findings: Iterable[Finding]) -> list[dict[str, Any]]:
+    """Proposed errata (resp 'rithmocheck', unconfirmed) for uncovered findings."""
+    out = []
+    for f in findings:
+        if f.covered or f.kind in (Kind.ERRATUM, Kind.UNIVERSE):
+            continue
+        d: dict[str, Any] = {"id": erratum_id(f.table, f.position, f.expected), "table": f.table,
+                             "kind": f.kind.value, "position": _position_data(f.position),
+                             "sic": list(f.printed) if f.printed is not None else None}
+        fam = REGISTRY.get(f.table)
+        if f.kind is Kind.OMISSION and f.position is None and f.expected is not None:
+            why = (fam.explain(*fam.split(f.expected), default_table(f.table)) if isinstance(fam, EntryFamily)
+                   else f.message)
+            d.update(corr="supply", entry=list(f.expected), **{"class": "omission"},
+                     reason=f"{why}; not printed", confidence="medium")
+        elif f.kind in (Kind.SPURIOUS, Kind.DUPLICATE):
+            d.update(corr="omit", **{"class": f.kind.value}, reason=f.message, confidence="medium")
+        elif f.kind is Kind.MISPRINT and f.candidates:
+            top = f.candidates[0]
+            why = fam.explain(top.value, (), default_table(f.table)) if isinstance(fam, EntryFamily) else ""
+            d.update(corr=list(top.value), **{"class": top.klass},
+                     reason=f"{f.message}; {why}".rstrip("; "), confidence=top.confidence)
+        else:
+            d.update(corr=list(f.expected) if f.expected is not None else "omit",
+                     **{"class": "wrong count" if f.kind is Kind.COUNT else "arithmetic slip"},
+                     reason=f.message, confidence="high")
+        d["resp"] = "rithmocheck"
+        out.append(d)
+    return out

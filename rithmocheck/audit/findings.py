@@ -1,0 +1,144 @@
+"""Findings and the report: every discrepancy as typed data (after
+frictionless-py), and the one place that turns a run into an exit code
+(after black's Report).
+
+A Finding says which table, what kind of discrepancy (an Kind), where it
+stands (a Position in the transcription or an ExamplePosition, with the
+witness line and, where known, the page of the book), the numbers as
+printed and as they should be, ranked correction candidates, the curated
+erratum that covers it, and a message. `audit --format json` prints
+
+    {"findings": [Finding.as_dict(), ...], "summary": Report.summary()}
+
+which follows the published JSON Schema rithmocheck/schema/audit-1.json.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+from ..errors import Exit
+from ..witness.entries import Page, Position
+from ..witness.examples import ExamplePosition
+
+AUDIT_SCHEMA_ID = "urn:rithmocheck:schema:audit-1"
+
+
+class Kind(str, Enum):
+    """The kinds of finding, in report order."""
+
+    UNIVERSE = "universe"  # information: which universe explains the print best (once per table)
+    MISPRINT = "misprint"  # an entry failing its relation, with ranked correction candidates
+    SPURIOUS = "spurious"  # an entry with no valid correction
+    DUPLICATE = "duplicate"  # an entry printed more often than the table has it
+    OMISSION = "omission"  # a row of the complete table that the print lacks
+    COUNT = "count"  # a stated count that differs from the entries it counts
+    EXAMPLE = "example"  # a worked example whose arithmetic is wrong
+    ERRATUM = "erratum"  # a curated erratum that is stale or wrong
+
+    def __str__(self) -> str:
+        return self.value
+
+
+KINDS: tuple[str, ...] = tuple(k.value for k in Kind)
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    value: tuple[int, ...]
+    klass: str
+    confidence: str  # high, medium, low
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"value": list(self.value), "class": self.klass, "confidence": self.confidence}
+
+
+@dataclass(frozen=True)
+class Finding:
+    table: str
+    kind: Kind
+    message: str
+    position: Position | ExamplePosition | None = None
+    witness_line: int | None = None
+    page: Page | None = None
+    printed: tuple[int, ...] | None = None
+    expected: tuple[int, ...] | None = None
+    candidates: tuple[Suggestion, ...] = ()
+    erratum: str | None = None
+    # Whether the finding is a fact about the print to be covered by an
+    # erratum (misprint, omission, ...) or information (universe evidence).
+    informational: bool = field(default=False, compare=False)
+
+    @property
+    def covered(self) -> bool:
+        return self.informational or self.erratum is not None
+
+    def with_erratum(self, erratum_id: str | None) -> Finding:
+        return replace(self, erratum=erratum_id)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "kind": self.kind.value,
+            "position": self.position.as_dict() if self.position is not None else None,
+            "witness_line": self.witness_line,
+            "page": self.page.as_dict() if self.page is not None else None,
+            "printed": list(self.printed) if self.printed is not None else None,
+            "expected": list(self.expected) if self.expected is not None else None,
+            "candidates": [c.as_dict() for c in self.candidates],
+            "erratum": self.erratum,
+            "message": self.message,
+        }
+
+    def where(self) -> str:
+        if self.position is None:
+            return f"(line {self.witness_line})" if self.witness_line else "-"
+        if isinstance(self.position, ExamplePosition):
+            return str(self.position)
+        return f"{self.position} (line {self.witness_line})"
+
+
+@dataclass(frozen=True)
+class Report:
+    """All findings of one run, and what was audited; it alone decides the
+    exit code: 1 when a finding is not covered by a curated erratum, else 0
+    (bad input never reaches a report: it is exit 2 at the CLI)."""
+
+    findings: tuple[Finding, ...]
+    tables: tuple[str, ...] = ()  # the tables audited
+    entries: int = 0  # printed entries audited
+    examples: int = 0  # worked examples checked
+
+    @property
+    def uncovered(self) -> tuple[Finding, ...]:
+        return tuple(f for f in self.findings if not f.covered)
+
+    @property
+    def exit_code(self) -> Exit:
+        return Exit.FINDINGS if self.uncovered else Exit.OK
+
+    def counts(self) -> Counter[str]:
+        return Counter(f.kind.value for f in self.findings if not f.informational)
+
+    def summary(self) -> dict[str, Any]:
+        counts = self.counts()
+        return {"tables": len(self.tables), "entries": self.entries, "examples": self.examples,
+                "findings": sum(counts.values()), "by_kind": {k: counts[k] for k in KINDS if counts[k]},
+                "uncovered": len(self.uncovered), "exit_code": int(self.exit_code)}
+
+    def summary_line(self) -> str:
+        s = self.summary()
+        by_kind = ", ".join(f"{n} {k}" for k, n in s["by_kind"].items())
+        verdict = ("all covered by curated errata" if not s["uncovered"]
+                   else f"{s['uncovered']} NOT covered by an erratum")
+        what = f"{s['tables']} table{'s' if s['tables'] != 1 else ''}, {s['entries']} entries"
+        if s["examples"]:
+            what += f", {s['examples']} worked examples"
+        return f"audited {what}; {s['findings']} findings ({by_kind or 'none'}); {verdict}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"findings": [f.as_dict() for f in self.findings], "summary": self.summary()}
+

@@ -1,0 +1,56 @@
+"""The audit run: every table, every worked example and every curated
+erratum of an edition, in one report."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import InputError
+from ..tables import REGISTRY
+from ..witness.edition import Edition
+from ..witness.examples import EXAMPLES, ExamplePosition
+from .errata import Erratum, audit_corrected, check_errata, load_errata, match
+from .examples import check_all
+from .examples import findings as example_findings
+from .findings import Finding, Report
+from .tables import audit_table
+
+AUDITED: tuple[str, ...] = tuple(t for t, f in REGISTRY.items() if f.comparison in ("entry", "keyed"))
+
+
+def audit_ids(ids: Sequence[str]) -> tuple[tuple[str, ...], bool]:
+    """The tables named (all when none is) and whether the worked examples
+    are audited (when none is named, or `examples` is)."""
+    tables = tuple(t for t in ids if t != EXAMPLES)
+    for t in tables:
+        if t not in REGISTRY:
+            raise InputError("table id", None, f"unknown table id {t!r} (see 'rithmocheck tables')")
+        if t not in AUDITED:
+            raise InputError("table id", None, f"table {t!r} has no printed entries to audit")
+    return (tables or (AUDITED if not ids else ())), (not ids or EXAMPLES in ids)
+
+
+def run_audit(edition: Edition, errata: tuple[Erratum, ...] | None = None, ids: Sequence[str] = ()) -> Report:
+    """Every finding: the tables, the worked examples, and the errata themselves."""
+    errata = load_errata(edition) if errata is None else errata
+    tables, with_examples = audit_ids(ids)
+    findings: list[Finding] = []
+    for t in tables:
+        findings += audit_table(t, edition)
+    example_expected: dict[str, tuple[int, ...]] = {}
+    checked = 0
+    if with_examples:
+        checks = check_all(edition.examples)
+        checked = len(checks)
+        wrong = example_findings(checks)
+        findings += wrong
+        example_expected = {f.position.example: f.expected for f in wrong
+                            if isinstance(f.position, ExamplePosition) and f.expected is not None}
+    matched, used = match(findings, errata)
+    scope = set(tables) | ({EXAMPLES} if with_examples else set())
+    mine = tuple(e for e in errata if e.table in scope)
+    matched += check_errata(mine, used, edition, example_expected)
+    for t in tables:
+        matched += audit_corrected(t, mine, edition)
+    entries = sum(1 for t in tables for e in edition.entries(t) if e.role == "entry")
+    return Report(tuple(matched), tables, entries, checked)

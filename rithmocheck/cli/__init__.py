@@ -1,0 +1,41 @@
+"""Command-line interface: Click commands only; parse, call the core, render.
+
+Data goes to stdout (or -o FILE), messages to stderr. Exit 0 clean, 1
+findings (and nothing else), 2 bad input, 3 an internal error (the policy is
+rithmocheck.errors, applied to every command by options.Group). One module
+per group of commands: tables.py (men, tables, generate, explain),
+witness.py (check-source, show), audit.py (audit, errata, build),
+ruleset.py (ruleset, ruleset validate).
+"""
+
+from __future__ import annotations
+
+import click
+
+from .. import __version__
+from . import audit, ruleset, tables, witness
+from .options import Group, debug_option
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "-V", "--version", prog_name="rithmocheck")
+@debug_option
+def cli() -> None:
+    """Regenerate, audit and correct the numeric tables of the 1563
+    Philosophers game (Lever and Fulke).
+
+    \b
+    Example:
+      rithmocheck tables
+      rithmocheck generate k1-geometric --format md
+    """
+
+
+for _module in (tables, witness, audit):
+    for _command in _module.COMMANDS:
+        cli.add_command(_command)
+cli.add_command(ruleset.ruleset)
+
+
+def main() -> None:  # pragma: no cover - console entry point
+    cli(prog_name="rithmocheck")

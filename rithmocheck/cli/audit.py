@@ -1,0 +1,134 @@
+"""The commands of the audit: audit, errata, build."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .options import FORMATS, check_output, edition, emit, errata_option, format_option, output_option
+
+FINDING_HEADERS = ("table", "kind", "position", "witness_line", "printed", "expected", "erratum", "message")
+
+
+@click.command()
+@click.argument("table_ids", nargs=-1, metavar="[ID]...")
+@errata_option
+@format_option(FORMATS)
+@output_option
+def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: str, output: str | None) -> None:
+    """Audit the printed tables (or only the tables ID..., and `examples` for
+    the worked examples) against their regenerated tables.
+
+    Every finding of the run is reported: misprint (with ranked correction
+    candidates), omission, spurious, duplicate, count, example, universe (once
+    per table, for information) and erratum (a curated erratum that is stale
+    or wrong). text gives one line per finding grouped by table; json an
+    object {"findings": [...], "summary": {...}} (schema
+    rithmocheck/schema/audit-1.json); csv/tsv/md one row per finding. A
+    summary goes to stderr. Exit 0 when every finding is covered by a curated
+    erratum, 1 when one is not, 2 on bad input.
+
+    \b
+    Example:
+      rithmocheck audit
+      rithmocheck audit k1-musical --format json
+    """
+    from ..audit.run import audit_ids, run_audit
+    from ..export.render import grid
+    from ..export.report import report_document
+
+    audit_ids(table_ids)  # an unknown id is bad input before any work
+    ed = edition(errata_path)
+    check_output(output, ed)
+    report = run_audit(ed, ids=table_ids)
+    if fmt in ("csv", "tsv", "md"):
+        rows = [[f.table, f.kind.value, str(f.position or ""), f.witness_line or "",
+                 " ".join(map(str, f.printed or ())), " ".join(map(str, f.expected or ())), f.erratum or "",
+                 f.message] for f in report.findings]
+        emit(grid(FINDING_HEADERS, rows, fmt), output, ed)
+    else:
+        emit(report_document(report, fmt), output, ed)
+    click.echo(report.summary_line(), err=True)
+    sys.exit(report.exit_code)
+
+
+@click.command()
+@click.option("--propose", is_flag=True,
+              help="Give proposed errata (YAML) for the findings no curated erratum covers.")
+@errata_option
+@format_option(("text", "md", "csv", "tsv", "json", "yaml", "tei"))
+@output_option
+def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None) -> None:
+    """The curated errata: sic and corr, class, reason, confidence and who is
+    responsible, each with its position and witness line; md and csv to read,
+    json for programs, tei (TEI P5 XML: choice/sic/corr, supplied, surplus)
+    for editors.
+
+    With --propose, audit and give a proposal for every finding no curated
+    erratum covers, as YAML (resp 'rithmocheck': an editor confirms each by
+    setting resp before moving it into the curated file). The curated errata
+    and the edition can never be the target of -o.
+
+    \b
+    Example:
+      rithmocheck errata --format tei
+      rithmocheck errata --propose -o /tmp/proposed.yaml
+    """
+    from ..audit.errata import load_errata
+    from ..audit.errata import propose as make_proposals
+    from ..export.errata import errata_document
+
+    ed = edition(errata_path)
+    check_output(output, ed)
+    curated = load_errata(ed)
+    if not propose:
+        emit(errata_document(curated, fmt, ed), output, ed)
+        return
+    import yaml
+
+    from ..audit.run import run_audit
+
+    proposals = make_proposals(run_audit(ed, curated).findings)
+    text = ("# Proposed errata (rithmocheck errata --propose): NOT curated. Review each, set resp to\n"
+            "# rithmocheck+editor or editor, and move it into the curated file.\n"
+            + yaml.safe_dump({"errata": proposals}, sort_keys=False, allow_unicode=True, width=100))
+    click.echo(f"{len(proposals)} proposals", err=True)
+    emit(text, output, ed)
+
+
+@click.command()
+@click.option("--out", "out_dir", type=click.Path(), default="output", show_default=True,
+              help="Directory to (re)write: new, empty, or made by an earlier build (never anything else).")
+@errata_option
+def build(out_dir: str, errata_path: str | None) -> None:
+    """The main job: regenerate every table, audit every source and write
+    OUT: for each table the printed, corrected and regenerated versions (CSV
+    and Markdown), the errata (Markdown, CSV, JSON, TEI), the audit report
+    (JSON) and the engine rulesets, with a manifest of every file written.
+    Deterministic and atomic: the new tree replaces the old in one rename,
+    and a failed build leaves the previous OUT intact. OUT must be new,
+    empty, or written by an earlier build: a directory holding anything else
+    is refused (exit 2) and nothing is deleted. A summary goes to stderr;
+    exit 1 when a finding is not covered by a curated erratum.
+
+    \b
+    Example:
+      rithmocheck build
+    """
+    from ..export.build import build_files
+    from ..export.outfiles import check_out_dir, write_tree
+
+    ed = edition(errata_path)
+    protected = ed.protected()
+    check_out_dir(out_dir, protected)  # before the work, so a refusal is quick
+    files, report = build_files(ed)
+    for path in write_tree(files, out_dir, protected):
+        click.echo(f"warning: left {path}, which no build wrote", err=True)
+    tables = len({f.split("/")[1] for f in files if f.startswith("tables/")})
+    click.echo(f"wrote {len(files) + 1} files to {out_dir}/ ({tables} tables)", err=True)
+    click.echo(report.summary_line(), err=True)
+    sys.exit(report.exit_code)
+
+
+COMMANDS = (audit, errata, build)

@@ -1,0 +1,123 @@
+"""What every command shares: the command group that applies the error
+policy of rithmocheck.errors, the options (--format and -o/--output, --errata)
+and the output of data (stdout, or a file written atomically)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+from collections.abc import Callable
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from ..errors import Exit, InputError
+from ..witness.edition import Edition
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+class Group(click.Group):
+    """A command group whose every command follows the error policy: bad
+    input is one line and exit 2, an unexpected exception is exit 3 with
+    "internal error, please report" (the traceback only with --debug or
+    RITHMOCHECK_DEBUG=1), Ctrl-C is exit 130; exit 1 means findings only."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs["standalone_mode"] = False
+        _DEBUG.set(False)
+        try:
+            return super().main(*args, **kwargs)
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(Exit.BAD_INPUT)
+        except (click.Abort, KeyboardInterrupt):
+            click.echo("Aborted.", err=True)
+            sys.exit(130)
+        except InputError as exc:
+            click.echo(f"Error: {exc.one_line()}", err=True)
+            sys.exit(Exit.BAD_INPUT)
+        except SystemExit:
+            raise
+        except RecursionError:
+            click.echo("Error: the input is nested too deeply", err=True)
+            sys.exit(Exit.BAD_INPUT)
+        except Exception as exc:  # noqa: BLE001 - the policy for bugs
+            if _debug():
+                traceback.print_exc()
+            click.echo(f"internal error, please report: {type(exc).__name__}: {exc}"
+                       + ("" if _debug() else " (run with --debug for the traceback)"), err=True)
+            sys.exit(Exit.INTERNAL)
+
+
+_DEBUG: ContextVar[bool] = ContextVar("rithmocheck_debug", default=False)
+
+
+def _debug() -> bool:
+    return _DEBUG.get() or os.environ.get("RITHMOCHECK_DEBUG") == "1"
+
+
+def debug_option(fn: F) -> F:
+    def callback(_ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+        _DEBUG.set(value)
+        return value
+
+    return click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=callback,
+                        help="Show the traceback of an internal error.")(fn)
+
+
+FORMATS = ("text", "md", "csv", "tsv", "json", "yaml")
+
+
+def format_option(formats: tuple[str, ...] = FORMATS, default: str = "text") -> Callable[[F], F]:
+    return click.option("--format", "fmt", type=click.Choice(formats), default=default, show_default=True,
+                        help="Output format.")
+
+
+def output_option(fn: F) -> F:
+    return click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
+                        metavar="FILE", help="Write the data to FILE (atomically) instead of stdout.")(fn)
+
+
+def errata_option(fn: F) -> F:
+    return click.option("--errata", "errata_path", type=click.Path(dir_okay=False), default=None,
+                        metavar="FILE", help="Curated errata file [default: the edition's].")(fn)
+
+
+def edition(errata_path: str | None = None) -> Edition:
+    """The edition the command works on, with the errata file asked for
+    (which must exist: a missing --errata is bad input, not "no errata")."""
+    ed = Edition.default()
+    if errata_path is not None:
+        if str(errata_path) == "" or not Path(errata_path).is_file():
+            raise InputError(errata_path or "--errata", None, "no such errata file")
+        ed = ed.with_errata(Path(errata_path))
+    return ed
+
+
+def emit(text: str, output: str | None, ed: Edition | None = None) -> None:
+    """Data to stdout, or to the file -o names (atomically; never onto the
+    edition or the curated errata)."""
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from ..export.outfiles import write_file
+
+    write_file(output, text, (ed or Edition.default()).protected())
+    click.echo(f"written to {output}", err=True)
+
+
+def check_output(output: str | None, ed: Edition | None = None) -> None:
+    """Refuse a bad -o target before any work is done."""
+    if output is not None:
+        from ..export.outfiles import check_out_file
+
+        check_out_file(output, (ed or Edition.default()).protected())
+
+
+def out(text: str) -> None:
+    click.echo(text, nl=False)

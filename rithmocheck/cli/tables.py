@@ -1,0 +1,110 @@
+"""The commands on the men and the regenerated tables: men, tables,
+generate, explain."""
+
+from __future__ import annotations
+
+import click
+
+from .options import FORMATS, check_output, emit, format_option, output_option
+
+
+@click.command()
+@format_option()
+@output_option
+def men(fmt: str, output: str | None) -> None:
+    """List the 48 men of both armies, derived from the digits.
+
+    A king appears once, as his whole pyramid, with his layers in json/yaml.
+
+    \b
+    Example:
+      rithmocheck men --format json
+    """
+    from ..export.render import document, grid
+    from ..model import men as men_mod
+
+    check_output(output)
+    data = [m.as_dict() for m in men_mod.all_men()]
+    if fmt in ("json", "yaml"):
+        emit(document(data, fmt), output)
+    else:
+        headers = ("side", "shape", "order", "digit", "value", "derivation")
+        emit(grid(headers, [[d[h] for h in headers] for d in data], fmt), output)
+
+
+@click.command()
+@format_option()
+@output_option
+def tables(fmt: str, output: str | None) -> None:
+    """List the tables: id, title as printed, rows, default universe, parameters.
+
+    \b
+    Example:
+      rithmocheck tables --format csv
+    """
+    from ..export.render import document, grid
+    from ..tables import REGISTRY, default_table
+
+    check_output(output)
+    data = []
+    for f in REGISTRY.values():
+        t = default_table(f.id)
+        data.append({"id": f.id, "kind": f.kind, "title": f.title, "witness_line": f.witness_line,
+                     "rows": len(t.rows), "universe": t.universe.name, "universes": list(f.universes),
+                     "rule": f.rule, "params": {name: p.describe() for name, p in f.params.items()}})
+    if fmt in ("json", "yaml"):
+        emit(document(data, fmt), output)
+    else:
+        headers = ("id", "kind", "title", "rows", "universe")
+        emit(grid(headers, [[d[h] for h in headers] for d in data], fmt), output)
+
+
+@click.command()
+@click.argument("table_id")
+@click.option("--universe", default=None, metavar="NAME|LIST|FILE",
+              help="A named universe of the table, a list such as 2,3,4,6, or a file of numbers "
+                   "(whole numbers from 1 to 10^12, at most 20,000 of them).")
+@click.option("--param", "params", multiple=True, metavar="NAME=VALUE",
+              help="A table parameter, e.g. definition=four-term or max_spaces=8 (see 'rithmocheck tables "
+                   "--format json' for each table's parameters and their bounds).")
+@format_option()
+@output_option
+def generate(table_id: str, universe: str | None, params: tuple[str, ...], fmt: str, output: str | None) -> None:
+    """Compute the complete table TABLE_ID from first principles.
+
+    \b
+    Example:
+      rithmocheck generate k1-musical --format json
+      rithmocheck generate k1-arithmetic --universe 2,3,4,5,6
+    """
+    from ..export.render import records
+    from ..tables import generate as gen
+
+    check_output(output)
+    t = gen(table_id, universe, params)
+    emit(records(t.family.columns, t.rows, fmt, t.as_dict()), output)
+
+
+@click.command()
+@click.argument("number", type=click.IntRange(min=1, max=10**12))
+@format_option(("text", "json", "yaml"))
+@output_option
+def explain(number: int, fmt: str, output: str | None) -> None:
+    """Explain NUMBER: every man bearing it, his derivation and ratios, the
+    identities behind his rule (proved with sympy), and the tables it appears in.
+
+    \b
+    Example:
+      rithmocheck explain 91
+    """
+    from ..export.render import document
+    from ..tables.explain import explain as explain_number
+    from ..tables.explain import explain_text
+
+    check_output(output)
+    data = explain_number(number)
+    emit(document(data, fmt) if fmt in ("json", "yaml") else explain_text(data), output)
+
+
+COMMANDS = (men, tables, generate, explain)
+__all__ = ["COMMANDS", "FORMATS"]

@@ -1,0 +1,109 @@
+"""The commands on the transcription: check-source, show."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..errors import Exit, InputError
+from .options import FORMATS, check_output, edition, emit, errata_option, format_option, output_option
+
+
+@click.command("check-source")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--entries", is_flag=True, help="Also print every entry each file yields, with its position.")
+def check_source(files: tuple[str, ...], entries: bool) -> None:
+    """Validate transcription FILES: structure, table ids, and that each
+    layout re-flattens to the printed run at its lines of the witness.
+
+    Prints one line per file on stderr; exit 0 when all are valid, 2 when one
+    is not (the first problem of each file, with its line in the YAML). With
+    --entries, every entry, 'nothing' and count each file yields goes to
+    stdout, with its table, position, witness line and numbers.
+
+    \b
+    Example:
+      rithmocheck check-source sources/lever-fulke-1563/tables/k1-geometric.yaml
+      rithmocheck check-source --entries sources/lever-fulke-1563/tables/k1-musical.yaml
+    """
+    from ..witness.edition import known_tables
+    from ..witness.entries import entry_text, printed_entries
+    from ..witness.layout import load_passage
+
+    ed = edition()
+    status = Exit.OK
+    for name in files:
+        try:
+            p = load_passage(name, ed.witness, known_tables())
+        except InputError as exc:
+            click.echo(f"Error: {exc.one_line()}", err=True)
+            status = Exit.BAD_INPUT
+            continue
+        found = list(printed_entries(p))
+        n = sum(1 for e in found if e.role == "entry")
+        if entries:
+            for e in found:
+                click.echo(f"{e.table}\t{e.position}\t{e.witness_line}\t{e.role}\t{entry_text(e.numbers, e.signs)}")
+        click.echo(f"{name}: ok, {n} entries of {', '.join(p.tables)}; re-flattens to witness lines "
+                   f"{p.run_lines[0]}-{p.run_lines[1]}", err=True)
+    sys.exit(status)
+
+
+@click.command()
+@click.argument("table_id")
+@click.option("--corrected", is_flag=True, help="Apply the curated errata (each corrected entry marked).")
+@click.option("--supply", is_flag=True, help="With --corrected: append the omissions the errata supply, marked.")
+@errata_option
+@format_option(FORMATS)
+@output_option
+def show(table_id: str, corrected: bool, supply: bool, errata_path: str | None, fmt: str,
+         output: str | None) -> None:
+    """Show table TABLE_ID as printed in 1563, in its printed layout.
+
+    text draws the columns side by side as a reader of the book sees them;
+    json/yaml/csv/tsv/md give every printed cell with its position (passage,
+    block, column, row) and its witness line. With --corrected, the entries
+    with the errata applied: status printed, corrected (with the sic and the
+    erratum id) or supplied; omitted entries are dropped.
+
+    \b
+    Example:
+      rithmocheck show k1-musical
+      rithmocheck show k1-geometric --format json
+      rithmocheck show k1-musical --corrected --supply --format md
+    """
+    from ..export.printed import (
+        CORRECTED_HEADERS,
+        PRINTED_HEADERS,
+        corrected_document,
+        corrected_rows,
+        printed_document,
+        printed_layout_text,
+        printed_rows,
+    )
+    from ..export.render import document, grid
+    from ..tables import family
+
+    family(table_id)
+    if supply and not corrected:
+        raise click.UsageError("--supply goes with --corrected")
+    ed = edition(errata_path)
+    check_output(output, ed)
+    if corrected:
+        from ..audit.errata import corrected_entries, load_errata
+
+        entries = corrected_entries(table_id, load_errata(ed), ed, supply=supply)
+        if fmt in ("json", "yaml"):
+            emit(document(corrected_document(table_id, entries), fmt), output, ed)
+        else:
+            emit(grid(CORRECTED_HEADERS, corrected_rows(entries), fmt), output, ed)
+    elif fmt == "text":
+        emit(printed_layout_text(table_id, ed), output, ed)
+    elif fmt in ("json", "yaml"):
+        emit(document(printed_document(table_id, ed), fmt), output, ed)
+    else:
+        emit(grid(PRINTED_HEADERS, printed_rows(table_id, ed), fmt), output, ed)
+
+
+COMMANDS = (check_source, show)

@@ -1,0 +1,39 @@
+"""The main job: regenerate every table, audit the edition, and give every
+file of output/ as text (pure); rithmocheck.export.outfiles.write_tree
+writes them safely and atomically."""
+
+from __future__ import annotations
+
+from ..audit.errata import Erratum, corrected_entries, load_errata
+from ..audit.findings import Report
+from ..audit.run import run_audit
+from ..tables import REGISTRY, default_table
+from ..witness.edition import Edition
+from .errata import errata_document
+from .printed import CORRECTED_HEADERS, PRINTED_HEADERS, corrected_rows, printed_rows
+from .render import document, grid
+from .report import report_json
+
+
+def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> tuple[dict[str, str], Report]:
+    """Every output file (relative path -> text) and the audit's report."""
+    from ..ruleset.assemble import documents, schema
+
+    errata = load_errata(edition) if errata is None else errata
+    report = run_audit(edition, errata)
+    files: dict[str, str] = {"audit.json": report_json(report)}
+    for fmt, name in (("md", "errata.md"), ("csv", "errata.csv"), ("json", "errata.json"), ("tei", "errata.tei.xml")):
+        files[f"errata/{name}"] = errata_document(errata, fmt, edition)
+    for table_id, f in REGISTRY.items():
+        rows = default_table(table_id).rows
+        printed = printed_rows(table_id, edition) if edition.passages_for(table_id) else []
+        corrected = corrected_rows(corrected_entries(table_id, errata, edition, supply=True)) if printed else []
+        for fmt in ("csv", "md"):
+            files[f"tables/{table_id}/regenerated.{fmt}"] = grid(f.columns, rows, fmt)
+            if printed:
+                files[f"tables/{table_id}/printed.{fmt}"] = grid(PRINTED_HEADERS, printed, fmt)
+                files[f"tables/{table_id}/corrected.{fmt}"] = grid(CORRECTED_HEADERS, corrected, fmt)
+    for name, doc in documents().items():
+        files[f"ruleset/{name}"] = document(doc, "json")
+    files["ruleset/schema.json"] = document(schema(), "json")
+    return files, report

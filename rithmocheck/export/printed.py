@@ -1,0 +1,87 @@
+"""The tables as printed (in their printed layout, cell by cell) and as
+corrected (entry by entry, with the errata applied), for `show` and `build`.
+Every cell and entry carries its position and the witness line it stands on."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ..audit.errata import CorrectedEntry
+from ..witness.edition import Edition
+from ..witness.entries import entry_text
+from ..witness.layout import Cell, Column, Passage
+
+PRINTED_HEADERS = ("passage", "block", "column", "row", "role", "printed", "numbers", "witness_line")
+CORRECTED_HEADERS = ("passage", "block", "column", "row", "entry", "status", "sic", "erratum", "witness_line")
+
+
+def _columns(edition: Edition, table_id: str) -> Iterator[tuple[Passage, int, list[tuple[int, Column]]]]:
+    """(passage, block number, [(column number, column)]) for the columns of a table."""
+    for passage in edition.passages_for(table_id):
+        for block_no, block in enumerate(passage.blocks, 1):
+            cols = [(i, c) for i, c in enumerate(block.columns, 1) if c.table == table_id]
+            if cols:
+                yield passage, block_no, cols
+
+
+def _cells(edition: Edition, table_id: str) -> Iterator[tuple[Passage, Cell]]:
+    for passage, _b, cols in _columns(edition, table_id):
+        for _c, column in cols:
+            for cell in column.cells:
+                yield passage, cell
+
+
+def printed_document(table_id: str, edition: Edition) -> dict[str, Any]:
+    """{"table", "entries": [{"position", "printed", "witness_line"}], "stated_counts"};
+    a cell that holds no entry ("nothing", a group head, words) is given as its text."""
+    entries, counts = [], []
+    for passage, cell in _cells(edition, table_id):
+        if cell.role == "blank":
+            continue
+        if cell.role == "count" and cell.counts in (None, table_id):
+            counts.append(cell.numbers[0])
+            continue
+        printed: Any = list(cell.numbers) if cell.role in ("entry", "fragment", "group") else cell.text
+        entries.append({"position": {"passage": passage.passage, "block": cell.block, "column": cell.column,
+                                     "row": cell.row},
+                        "printed": printed, "witness_line": passage.witness_line(cell)})
+    return {"table": table_id, "entries": entries, "stated_counts": counts}
+
+
+def printed_rows(table_id: str, edition: Edition) -> list[list[Any]]:
+    return [[passage.passage, cell.block, cell.column, cell.row, cell.role, cell.text,
+             " ".join(str(n) for n in cell.numbers), passage.witness_line(cell)]
+            for passage, cell in _cells(edition, table_id)]
+
+
+def printed_layout_text(table_id: str, edition: Edition) -> str:
+    from tabulate import tabulate
+
+    parts = []
+    for passage, _block_no, cols in _columns(edition, table_id):
+        parts.append(f"{passage.heading}  (passage {passage.passage}, witness lines "
+                     f"{passage.run_lines[0]}-{passage.run_lines[1]})")
+        depth = max(len(c.cells) for _i, c in cols)
+        headers = [c.heading or f"column {i}" for i, c in cols]
+        rows = [[c.cells[r].text if r < len(c.cells) else "" for _i, c in cols] for r in range(depth)]
+        parts.append(tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True))
+    return "\n\n".join(parts) + "\n"
+
+
+def corrected_rows(entries: list[CorrectedEntry]) -> list[list[Any]]:
+    rows = []
+    for c in entries:
+        p = c.position
+        where = [p.passage, p.block, p.column, p.row] if p else ["", "", "", ""]
+        rows.append(where + [entry_text(c.numbers, c.signs), c.status, entry_text(c.sic) if c.sic else "",
+                             c.erratum or "", c.witness_line or ""])
+    return rows
+
+
+def corrected_document(table_id: str, entries: list[CorrectedEntry]) -> dict[str, Any]:
+    return {"table": table_id, "entries": [
+        {"position": c.position.as_dict() if c.position else None, "entry": list(c.numbers), "signs": list(c.signs),
+         "status": c.status, "sic": list(c.sic) if c.sic is not None else None, "erratum": c.erratum,
+         "witness_line": c.witness_line, **({"key": c.key} if c.key else {})}
+        for c in entries]}

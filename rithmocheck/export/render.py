@@ -1,0 +1,57 @@
+"""Rendering of tables and documents in the shared output formats.
+
+tabulate draws the text and Markdown tables, the csv module quotes CSV/TSV,
+json and PyYAML serialise documents. Output is deterministic: keys in a
+fixed order, rows in the order given, a final newline.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+FORMATS = ("text", "md", "csv", "tsv", "json", "yaml")
+
+
+def grid(headers: Sequence[str], data: Iterable[Sequence[Any]], fmt: str) -> str:
+    """A plain table (headers and rows) in one of the tabular formats."""
+    rows = [list(r) for r in data]
+    if fmt in ("csv", "tsv"):
+        buf = io.StringIO()
+        writer = csv.writer(buf, delimiter="," if fmt == "csv" else "\t", lineterminator="\n")
+        writer.writerow(headers)
+        writer.writerows(rows)
+        return buf.getvalue()
+    from tabulate import tabulate
+
+    # Numbers are right-aligned, text left-aligned, as tabulate would; the
+    # column kinds are known here, so tabulate is spared guessing them
+    # (which is most of its time on large tables).
+    align = [_alignment(rows, i) for i in range(len(headers))]
+    return tabulate(rows, headers=list(headers), tablefmt="github" if fmt == "md" else "simple",
+                    disable_numparse=True, colalign=align) + "\n"
+
+
+def _alignment(rows: list[list[Any]], i: int) -> str:
+    values = [r[i] for r in rows if i < len(r) and r[i] not in ("", None)]
+    numeric = bool(values) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+    return "right" if numeric else "left"
+
+
+def document(data: Any, fmt: str) -> str:
+    if fmt == "yaml":
+        import yaml
+
+        text: str = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+        return text
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def records(headers: Sequence[str], rows: Iterable[Sequence[Any]], fmt: str, data_for_docs: Any) -> str:
+    """Tabular formats draw the grid; json/yaml emit the document."""
+    if fmt in ("json", "yaml"):
+        return document(data_for_docs, fmt)
+    return grid(headers, rows, fmt)

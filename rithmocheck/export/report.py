@@ -1,0 +1,41 @@
+"""Renderings of an audit report: text (one line per finding, grouped by
+table) and JSON (an object with the findings and a summary; schema
+rithmocheck/schema/audit-1.json)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ..audit.findings import Report
+from .render import document
+
+SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "audit-1.json"
+
+
+def audit_schema() -> dict[str, Any]:
+    """The published JSON Schema of `audit --format json` (draft 2020-12)."""
+    data: dict[str, Any] = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    return data
+
+
+def report_text(report: Report) -> str:
+    lines, table = [], None
+    for f in report.findings:
+        if f.table != table:
+            table = f.table
+            lines.append(f"{table}")
+        cover = f"  [{f.erratum}]" if f.erratum else ("" if f.informational else "  [NOT COVERED]")
+        lines.append(f"  {f.kind.value:9} {f.where():36} {f.message}{cover}")
+    return "\n".join(lines) + "\n" if lines else ""
+
+
+def report_json(report: Report) -> str:
+    return document(report.as_dict(), "json")
+
+
+def report_document(report: Report, fmt: str) -> str:
+    if fmt in ("json", "yaml"):
+        return document(report.as_dict(), fmt)
+    return report_text(report)

@@ -1,0 +1,13 @@
+"""Engine rulesets: the three kinds of play as data (assemble.py, from the
+rules in words of data.py), read from a file (load.py), validated
+(validate.py) with findings in engine authors' words (findings.py)."""
+
+from __future__ import annotations
+
+from .assemble import KINDS, document, documents, schema
+from .findings import RulesetFinding
+from .load import load, parse_text
+from .validate import findings_document, validate, validate_any
+
+__all__ = ["KINDS", "RulesetFinding", "document", "documents", "findings_document", "load", "parse_text", "schema",
+           "validate", "validate_any"]

@@ -1,0 +1,264 @@
+"""Engine rulesets: the three kinds of play as versioned data.
+
+`document(kind)` assembles one kind's ruleset from the rules in words
+(rithmocheck.ruleset.data, each with its witness line) and from everything
+the project computes: the men (rithmocheck.model.men), the moves (from each
+shape's directions and distances), the parameters of the captures and
+victories, and the corrected lookup tables (rithmocheck.tables).
+`documents()` and `schema()` are what the build writes to output/ruleset/.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..model import men as M
+from . import data as D
+
+SCHEMA_VERSION = 1
+SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / f"ruleset-{SCHEMA_VERSION}.json"
+SCHEMA_ID = f"urn:rithmocheck:schema:ruleset-{SCHEMA_VERSION}"
+KINDS = (1, 2, 3)
+SHAPES = ("round", "triangle", "square", "pyramid")
+OTHER = {"even": "odd", "odd": "even"}
+
+VECTORS = {"orthogonal": ((0, 1), (1, 0), (0, -1), (-1, 0)),
+           "diagonal": ((1, 1), (1, -1), (-1, -1), (-1, 1))}
+
+# The tables each kind uses: its own, the common ones, and those its rules
+# send the reader to (with the witness line that does so).
+TABLE_USES = {
+    "kings": "the king's layers, taken one by one",
+    "standards": "the common victory of standards",
+    "k1-addition": "taking by addition and, read back, subtraction (kind 3: lying in wait, line 1016)",
+    "k1-multiplication": "taking by multiplication and, read back, division",
+    "k1-arithmetic": "the great triumph (and taking by proportion)",
+    "k1-geometric": "the great triumph (and taking by proportion)",
+    "k1-musical": "the great triumph (and taking by proportion)",
+    "k1-arithmetic-geometric": "the greater triumph",
+    "k1-arithmetic-musical": "the greater triumph",
+    "k1-geometric-musical": "the greater triumph",
+    "k1-all-three": "the greatest triumph",
+    "k2-cossick-signs": "the signs marked on the men",
+    "k2-spaces-multiplication": "taking by multiplication by void spaces (kind 3: eruption, line 1010)",
+    "k2-spaces-division": "taking by division by void spaces",
+    "k2-cossick-taking": "taking by cossick signs",
+    "k2-kings": "the king's steps: roots and quadrates",
+    "k3-obsidion-only": "the men that can be taken only by obsidion",
+}
+_TRIUMPH_TABLES = ("k1-arithmetic", "k1-geometric", "k1-musical", "k1-arithmetic-geometric",
+                   "k1-arithmetic-musical", "k1-geometric-musical", "k1-all-three")
+KIND_TABLES = {
+    1: ("kings", "standards", "k1-addition", "k1-multiplication") + _TRIUMPH_TABLES,
+    2: ("kings", "standards", "k2-cossick-signs", "k2-spaces-multiplication", "k2-spaces-division",
+        "k2-cossick-taking", "k2-kings", "k1-addition") + _TRIUMPH_TABLES,
+    3: ("kings", "standards", "k3-obsidion-only", "k2-spaces-multiplication", "k1-addition") + _TRIUMPH_TABLES,
+}
+
+
+# --- building the documents -------------------------------------------------
+
+def ruleset_id(kind: int) -> str:
+    return f"lever-fulke-1563/kind-{kind}"
+
+
+def offsets(directions: Iterable[str], distances: Iterable[int]) -> list[list[int]]:
+    """Every ordinary draught: each direction's unit steps times each distance."""
+    return [[ux * d, uy * d] for d in distances for direction in directions for ux, uy in VECTORS[direction]]
+
+
+def knight(leg: Sequence[int]) -> list[list[int]]:
+    """The flying draught: `long` spaces one way and `short` to the side."""
+    long, short = leg
+    return [[x, y] for x, y in ((short, long), (long, short), (long, -short), (short, -long),
+                                (-short, -long), (-long, -short), (-long, short), (-short, long))]
+
+
+def _rule_cite(rule: M.Rule) -> dict[str, Any]:
+    return D.W(D.NUMBERS_CITE["heading"], rule.line, " ".join(rule.witness.split()[:6]))
+
+
+def _man(m: M.Man, signs: dict[tuple[str, str, int, int], list[int]] | None) -> dict[str, Any]:
+    d: dict[str, Any] = {"id": m.id, "side": m.side, "shape": m.shape, "order": m.order, "digit": m.digit,
+                         "value": m.value, "rule": m.rule, "derivation": m.derivation,
+                         "witness": _rule_cite(M.RULE_BY_KEY[(_rule_shape(m.shape), m.order)])}
+    if m.is_king:
+        d["layers"] = [{"step": i, "root": l.root, "value": l.value, "shape": l.shape}
+                       for i, l in enumerate(m.layers, 1)]
+    elif signs is not None:
+        d["signs"] = signs[(m.side, m.shape, m.order, m.value)]
+    return d
+
+
+def _rule_shape(shape: str) -> str:
+    return "square" if shape == "pyramid" else shape
+
+
+def _signs_by_man(rows: Iterable[Sequence[Any]]) -> dict[tuple[str, str, int, int], list[int]]:
+    return {(side, shape, order, value): [int(s) for s in signs.split()]
+            for side, shape, order, value, signs in rows}
+
+
+def _numbers() -> dict[str, Any]:
+    return {
+        "digits": {side: list(M.DIGITS[side]) for side in M.SIDES},
+        "rules": [{"shape": r.shape, "order": r.order, "formula": r.formula,
+                   "arises_from": list(r.arises_from) if r.arises_from else None, "witness": _rule_cite(r)}
+                  for r in M.RULES],
+        "king": {"rule": "the first-order square that is a sum of consecutive quadrates is the king; his layers "
+                         "are those quadrates, the least highest: two squares at the foundation, two triangles "
+                         "on them, rounds above",
+                 "witness": [D.LAYERS_CITE, D.LAYER_SHAPES_CITE, D.LAYER_ORDER_CITE]},
+    }
+
+
+def _movement(kind: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, entry in D.MOVEMENT[kind].items():
+        e = dict(entry)
+        if key in SHAPES:
+            e["moves"] = offsets(e["directions"], e["distances"])
+            if "flying" in e:
+                e["flying"] = dict(e["flying"], moves=knight(e["flying"]["leg"]))
+        out[key] = e
+    return out
+
+
+def _placement(kind: int) -> dict[str, Any]:
+    p = dict(D.PLACEMENT[kind])
+    if kind == 2:
+        by_rule: dict[tuple[str, int], list[M.Man]] = {(r.shape, r.order): [] for r in M.RULES}
+        for m in M.all_men():
+            by_rule[(_rule_shape(m.shape), m.order)].append(m)
+        p["ranks"] = [{"rank": i, "shape": r.shape, "order": r.order,
+                       "men": {s: [m.id for m in by_rule[(r.shape, r.order)] if m.side == s] for s in M.SIDES}}
+                      for i, r in enumerate(M.RULES, 1)]
+        p["ranks_note"] = "rank 1 is the front, rank 6 the furthermost edge of the board; the king stands in " \
+                          "the rank of the first-order squares"
+    return p
+
+
+def equal_values(values_by_side: dict[str, list[int]]) -> list[int]:
+    """The numbers borne by men of both armies: those taken by equality."""
+    return sorted(set(values_by_side["even"]) & set(values_by_side["odd"]))
+
+
+def standards_params(values_by_side: dict[str, list[int]]) -> dict[str, Any]:
+    """The victory of standards (lines 1090-1101) from the armies' totals."""
+    from ..tables.armies import BEARERS, CAPTAINS, STANDARDS
+
+    army = {s: sum(values_by_side[s]) for s in M.SIDES}
+    soldiers = {s: army[s] - CAPTAINS - BEARERS for s in M.SIDES}
+    return {"captains": CAPTAINS, "bearers": BEARERS, "standards": STANDARDS, "army": army,
+            "soldiers": soldiers, "per_standard": {s: soldiers[s] // STANDARDS for s in M.SIDES},
+            "table": "standards"}
+
+
+def _derived_values() -> dict[str, list[int]]:
+    return {s: [m.value for m in M.army(s)] for s in M.SIDES}
+
+
+def _captures(kind: int, tables: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    methods = []
+    for c in D.CAPTURES[kind]:
+        c = dict(c, params=dict(c["params"]))
+        if c["method"] in ("equality", "encountering"):
+            c["params"]["equal_values"] = equal_values(_derived_values())
+        table = c["params"].get("table")
+        if table and tables[table]["params"]:
+            c["params"].update(tables[table]["params"])
+        methods.append(c)
+    return {"methods": methods, "not_into_place": D.NOT_INTO_PLACE}
+
+
+def _victories() -> dict[str, Any]:
+    standards = {"name": "standards", "rule": "two armies counterfeited: the first and last of each are "
+                                              "captains, ten standard bearers taken out, the rest divided into "
+                                              "ten standards; he that wins more standards has the victory",
+                 "params": standards_params(_derived_values()), "examples": [],
+                 "witness": D.STANDARDS_CITE}
+    return {"proper": {"rule": "the triumph, after the king is taken", "witness": D.TRIUMPHS[1]["witness"]},
+            "common": [*D.COMMON_VICTORIES, standards], "witness": D.COMMON_VICTORIES_CITE}
+
+
+def _tables(kind: int) -> list[dict[str, Any]]:
+    from ..tables import default_table
+
+    out = []
+    for tid in KIND_TABLES[kind]:
+        t = default_table(tid)
+        f = t.family
+        out.append({"id": tid, "title": f.title,
+                    "witness": {"heading": f.title, "line": f.witness_line},
+                    "kind": f.kind, "used_for": TABLE_USES[tid], "rule": f.rule,
+                    "columns": list(f.columns), "rows": [list(r) for r in t.rows],
+                    "universe": t.universe.name, "params": dict(t.params)})
+    return out
+
+
+@cache
+def _document_json(kind: int) -> str:
+    if kind not in KINDS:
+        raise KeyError(kind)
+    tables = _tables(kind)
+    by_id = {t["id"]: t for t in tables}
+    signs = None
+    if kind == 2:
+        signs = _signs_by_man(by_id["k2-cossick-signs"]["rows"])
+    heading, line = D.KIND_TITLES[kind]
+    used_sources = sorted(D.SOURCES)
+    doc = {
+        "ruleset": ruleset_id(kind),
+        "schema": SCHEMA_ID,
+        "schema_version": SCHEMA_VERSION,
+        "produced_by": {"program": "rithmocheck", "version": __version__},
+        "kind": kind,
+        "title": heading,
+        "witness": dict(D.WITNESS, kind_heading={"heading": heading, "line": line}),
+        "sources": {k: D.SOURCES[k] for k in used_sources},
+        "options": {k: {kk: vv for kk, vv in o.items() if kk != "kinds"}
+                    for k, o in D.OPTIONS.items() if kind in o["kinds"]},
+        "board": dict(D.BOARD[kind], files=8, ranks=16, spaces=128,
+                      **({"option": "short-board"} if kind == 3 else {})),
+        "sides": {"even": {"digits": list(M.DIGITS["even"]), "king": M.king("even").id},
+                  "odd": {"digits": list(M.DIGITS["odd"]), "king": M.king("odd").id},
+                  "colours": "the players' choice", **D.SIDES_RULE},
+        "numbers": _numbers(),
+        "men": [_man(m, signs) for m in M.all_men()],
+        "captured": D.CAPTURED[kind],
+        "kings": dict(D.KINGS[kind], moves="/movement/pyramid", layers="the layers of each pyramid man, top to bottom"),
+        "placement": _placement(kind),
+        "movement": _movement(kind),
+        "captures": _captures(kind, by_id),
+        "triumphs": dict(D.TRIUMPHS[kind], proportions=D.PROPORTIONS, **D.TRIUMPH_PLACE),
+        "victories": _victories(),
+        "tables": tables,
+    }
+    return json.dumps(doc, ensure_ascii=False)
+
+
+def document(kind: int) -> dict[str, Any]:
+    """One kind's ruleset (a fresh copy: callers may mutate it)."""
+    data: dict[str, Any] = json.loads(_document_json(kind))
+    return data
+
+
+def documents() -> dict[str, dict[str, Any]]:
+    """Every kind's ruleset, by the file name the build writes it under."""
+    return {f"kind-{k}.json": document(k) for k in KINDS}
+
+
+@cache
+def _schema_text() -> str:
+    return SCHEMA_FILE.read_text(encoding="utf-8")
+
+
+def schema() -> dict[str, Any]:
+    """The published JSON Schema (draft 2020-12) of ruleset documents."""
+    data: dict[str, Any] = json.loads(_schema_text())
+    return data

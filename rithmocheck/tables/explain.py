@@ -1,0 +1,62 @@
+"""`rithmocheck explain N`: where a number comes from and where it goes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import men
+from . import REGISTRY, default_table
+
+NUMERIC_COLUMNS_SKIP = {"order", "digit", "step", "standards", "spaces", "sign", "signs"}
+
+
+def explain(n: int) -> dict[str, Any]:
+    from ..model.symbolic import proofs  # sympy only here
+
+    ratios = default_table("ratios").rows
+    found = []
+    rule_names = set()
+    for m, layer in men.men_bearing(n):
+        entry = {"side": m.side, "shape": m.shape, "order": m.order, "digit": m.digit, "value": m.value,
+                 "derivation": m.derivation}
+        if layer is not None:
+            step = m.layers.index(layer) + 1
+            entry["layer"] = {"step": step, "root": layer.root, "value": layer.value, "shape": layer.shape,
+                              "derivation": f"{layer.root} * {layer.root} = {layer.value}"}
+        shape = "square" if m.is_king else m.shape
+        tag = f"{shape}{m.order}"
+        entry["ratios"] = [
+            dict(zip(("side", "digit", "relation", "greater", "lesser", "ratio", "class", "name", "difference"), r))
+            for r in ratios
+            if r[0] == m.side and r[1] == m.digit and tag in r[2].split(":")
+        ] if layer is None else []
+        rule_names.add(tag)
+        found.append(entry)
+    relevant = [p.as_dict() for p in proofs() if any(t in p.name for t in rule_names)]
+    in_tables = []
+    for s in REGISTRY.values():
+        t = default_table(s.id)
+        idx = [i for i, c in enumerate(s.columns) if c not in NUMERIC_COLUMNS_SKIP]
+        hits = sum(1 for r in t.rows if any(r[i] == n for i in idx if isinstance(r[i], int)))
+        if hits:
+            in_tables.append({"table": s.id, "rows": hits})
+    return {"number": n, "men": found, "proofs": relevant, "tables": in_tables}
+
+
+def explain_text(data: dict[str, Any]) -> str:
+    """The explanation of a number as lines of text."""
+    n = data["number"]
+    lines = [] if data["men"] else [f"{n} is borne by no man."]
+    for m in data["men"]:
+        layer = m.get("layer")
+        where = f" (layer {layer['step']} of the king, a {layer['shape']})" if layer else ""
+        lines.append(f"{m['side']} {m['shape']} of order {m['order']}, digit {m['digit']}: {m['value']}{where}")
+        lines.append(f"  derivation: {layer['derivation'] if layer else m['derivation']}")
+        for r in m["ratios"]:
+            lines.append(f"  {r['relation']}: {r['greater']}:{r['lesser']} = {r['ratio']}, {r['class']} ({r['name']})")
+    if data["proofs"]:
+        lines.append("identities (sympy, for every digit a):")
+        lines += [f"  [{'proved' if p['holds'] else 'FAILS'}] {p['statement']}" for p in data["proofs"]]
+    if data["tables"]:
+        lines.append("appears in: " + ", ".join(f"{t['table']} ({t['rows']} rows)" for t in data["tables"]))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,243 @@
+"""Table families: everything one table means, in one class.
+
+A family knows its table as printed in 1563 (title, heading line, kind of
+play, columns), how to regenerate it from first principles (`rows`, over a
+universe of numbers, with named parameters), and how its printed entries
+meet the regenerated rows:
+
+- an **entry** family (`EntryFamily`: the takings, the proportions) prints
+  entries that are rows of numbers; it states its relation once
+  (`satisfies`), how a printed entry and a regenerated row are compared
+  (`key`, `row_key`), how a row is written as a printed entry (`row_entry`)
+  and why a row belongs to the table (`explain`);
+- a **keyed** family (`KeyedFamily`: the men, the kings, the ratios, the
+  marking of the men, the standards, ...) prints what each number is ("of the
+  even 2.4.6.8."); the transcription names each printed list with a key, and
+  the family says what each key must hold (`expected`).
+
+Both say how an erratum's correction is applied to a printed entry (`apply`)
+and how a printed entry matches an erratum's sic (`holds_sic`). The audit,
+the errata and the exports call these methods; no other module asks which
+table it is handling.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..errors import InputError
+from .universe import Universe, resolve
+
+if TYPE_CHECKING:
+    from ..witness.entries import PrintedEntry
+
+Row = tuple[Any, ...]  # a row of a regenerated table, in the family's columns
+Numbers = tuple[int, ...]
+Unit = tuple[int, ...]  # keyed tables: a number, or a number with its cossick signs
+ParamValue = int | str
+
+
+@dataclass(frozen=True)
+class Param:
+    """A named parameter of a family: a reading of the 1563 text, with its
+    default and (for numbers) the bounds within which a table can be made."""
+
+    default: ParamValue
+    help: str
+    choices: tuple[str, ...] = ()
+    low: int | None = None  # numbers only: the least and greatest values allowed
+    high: int | None = None
+
+    @property
+    def is_number(self) -> bool:
+        return isinstance(self.default, int)
+
+    def parse(self, name: str, value: str) -> ParamValue:
+        if self.is_number:
+            if not (value.isascii() and value.isdigit()) or len(value) > 12:
+                raise InputError("--param", None, f"{name} must be a whole number, not {value!r}")
+            n = int(value)
+            if (self.low is not None and n < self.low) or (self.high is not None and n > self.high):
+                raise InputError("--param", None, f"{name} must lie between {self.low} and {self.high}, not {n}")
+            return n
+        if self.choices and value not in self.choices:
+            raise InputError("--param", None, f"{name} must be one of {', '.join(self.choices)}")
+        return value
+
+    def describe(self) -> str:
+        if self.is_number:
+            return f"{self.help} (default {self.default}, {self.low}..{self.high})"
+        return f"{self.help} (default {self.default}; one of {', '.join(self.choices)})"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A family's table regenerated under one universe and set of parameters."""
+
+    family: Family
+    universe: Universe
+    params: Mapping[str, ParamValue]
+    rows: tuple[Row, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        f = self.family
+        return {
+            "table": f.id,
+            "title": f.title,
+            "columns": list(f.columns),
+            "rows": [list(r) for r in self.rows],
+            "universe": self.universe.name,
+            "universe_description": self.universe.description,
+            "params": dict(self.params),
+        }
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class Family(ABC):
+    """One printed table and its regeneration (see the module docstring)."""
+
+    id: str
+    title: str  # the heading as printed
+    witness_line: int  # where the heading stands in the primary witness
+    kind: str  # the kind of play: "1", "2", "3" or "common"
+    columns: tuple[str, ...]
+    rule: str  # what every row satisfies, in words
+    universes: tuple[str, ...]  # the named universes allowed; the first is the default
+    params: Mapping[str, Param] = field(default_factory=dict)
+    relations: tuple[str, ...] = ()  # proportion tables: the proportions every row agrees in
+
+    comparison: ClassVar[str] = ""  # "entry" or "keyed"
+    shows_evidence: ClassVar[bool] = True  # whether docs/universes.md weighs its universes
+
+    # --- regeneration -------------------------------------------------------------------------
+
+    @abstractmethod
+    def rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterable[Row]:
+        """The complete table over the universe (the generator)."""
+
+    @property
+    def default_universe(self) -> str:
+        return self.universes[0]
+
+    def parse_params(self, pairs: Sequence[str] = ()) -> dict[str, ParamValue]:
+        params: dict[str, ParamValue] = {name: p.default for name, p in self.params.items()}
+        for pair in pairs:
+            name, sep, value = pair.partition("=")
+            if not sep or name not in self.params:
+                known = ", ".join(self.params) or "none"
+                raise InputError("--param", None, f"{pair!r}: table {self.id} has parameters: {known}")
+            params[name] = self.params[name].parse(name, value)
+        self.check_params(params)
+        return params
+
+    def check_params(self, params: Mapping[str, ParamValue]) -> None:  # noqa: B027 - most families need no check
+        """InputError when the parameters together cannot make a table."""
+
+    def table(self, universe: str | None = None, params: Sequence[str] = ()) -> Table:
+        u = resolve(universe, self.default_universe, self.universes)
+        p = self.parse_params(params)
+        return Table(self, u, p, tuple(tuple(r) for r in self.rows(u, p)))
+
+    # --- printed entries against regenerated rows ----------------------------------------------------
+
+    @abstractmethod
+    def printed_items(self, entries: Iterable[PrintedEntry]) -> Counter[tuple[Any, ...]]:
+        """The printed entries as comparable items (with multiplicity)."""
+
+    @abstractmethod
+    def generated_items(self, table: Table) -> Counter[tuple[Any, ...]]:
+        """The regenerated table as items comparable with printed_items."""
+
+    # --- errata -------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def holds_sic(self, entry: PrintedEntry, sic: Numbers) -> bool:
+        """Whether an erratum's sic is what the entry prints."""
+
+    @abstractmethod
+    def apply(self, entry: PrintedEntry, sic: Numbers, corr: Numbers) -> tuple[Numbers, Numbers]:
+        """The entry's numbers and cossick signs with a correction applied."""
+
+    def explain(self, numbers: Numbers, signs: Numbers, table: Table) -> str:
+        """Why a row belongs to the table, in words and numbers."""
+        return f"{self.rule}; in the universe {table.universe.name}"
+
+
+# --- entry tables -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class EntryFamily(Family):
+    """A table whose printed entries are rows of numbers (see the module docstring)."""
+
+    comparison: ClassVar[str] = "entry"
+
+    @abstractmethod
+    def satisfies(self, numbers: Numbers, signs: Numbers, params: Mapping[str, ParamValue]) -> bool:
+        """Whether a printed entry stands in the table's relation (whatever the universe)."""
+
+    def key(self, numbers: Numbers, signs: Numbers = ()) -> tuple[int, ...]:
+        """A printed entry as it is compared with the rows (default: its numbers, sorted)."""
+        return tuple(sorted(numbers))
+
+    def row_key(self, row: Row) -> tuple[int, ...]:
+        return tuple(sorted(row))
+
+    def row_entry(self, row: Row) -> tuple[Numbers, Numbers]:
+        """A regenerated row written as a printed entry: (numbers, signs)."""
+        return tuple(row), ()
+
+    def split(self, values: Numbers) -> tuple[Numbers, Numbers]:
+        """An entry written flat (numbers, then signs: a finding's `expected`,
+        an erratum's `entry`) as (numbers, signs)."""
+        return tuple(values), ()
+
+    def printed_items(self, entries: Iterable[PrintedEntry]) -> Counter[tuple[Any, ...]]:
+        return Counter(self.key(e.numbers, e.signs) for e in entries if e.role == "entry")
+
+    def generated_items(self, table: Table) -> Counter[tuple[Any, ...]]:
+        return Counter(self.row_key(r) for r in table.rows)
+
+    def holds_sic(self, entry: PrintedEntry, sic: Numbers) -> bool:
+        return entry.numbers == sic
+
+    def apply(self, entry: PrintedEntry, sic: Numbers, corr: Numbers) -> tuple[Numbers, Numbers]:
+        return corr, entry.signs
+
+
+# --- keyed tables -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class KeyedFamily(Family):
+    """A table whose print says what each number is; a printed list carries
+    a key (e.g. `even/round/1`) and its units are compared with what the
+    rules give for that key."""
+
+    comparison: ClassVar[str] = "keyed"
+    shows_evidence: ClassVar[bool] = False
+
+    @abstractmethod
+    def expected(self, table: Table) -> dict[str, list[Unit]]:
+        """What each printed key must hold, from the regenerated table."""
+
+    def units(self, entry: PrintedEntry) -> list[Unit]:
+        """The units of a printed entry (default: each number alone)."""
+        return [(n,) for n in entry.numbers]
+
+    def printed_items(self, entries: Iterable[PrintedEntry]) -> Counter[tuple[Any, ...]]:
+        return Counter((e.key, u) for e in entries if e.role == "entry" for u in self.units(e))
+
+    def generated_items(self, table: Table) -> Counter[tuple[Any, ...]]:
+        return Counter((k, u) for k, units in self.expected(table).items() for u in units)
+
+    def holds_sic(self, entry: PrintedEntry, sic: Numbers) -> bool:
+        return sic in self.units(entry)
+
+    def apply(self, entry: PrintedEntry, sic: Numbers, corr: Numbers) -> tuple[Numbers, Numbers]:
+        """The unit sic replaced by corr among the entry's numbers."""
+        numbers = list(entry.numbers)
+        numbers[numbers.index(sic[0])] = corr[0]
+        return tuple(numbers), entry.signs
