@@ -154,6 +154,7 @@ class Token:
     end: int
     page: Page
     cell: tuple[int, int, int] | None  # (table, row, cell index) when the token stands in a table cell
+    context: str  # the innermost block elements around it, e.g. "div/head", "figure/head", "p", "row/cell"
 
 
 @dataclass(frozen=True)
@@ -192,6 +193,8 @@ class Document:
     _page_of_start: tuple[Page, ...] = field(repr=False)
     _cell_starts: tuple[int, ...] = field(repr=False)
     _cell_of_start: tuple[tuple[int, int, int] | None, ...] = field(repr=False)
+    _context_starts: tuple[int, ...] = field(repr=False, default=())
+    _context_of_start: tuple[str, ...] = field(repr=False, default=())
 
     @property
     def pages(self) -> tuple[Page, ...]:
@@ -216,6 +219,12 @@ class Document:
         in running prose."""
         i = bisect.bisect_right(self._cell_starts, offset) - 1
         return self._cell_of_start[i] if i >= 0 else None
+
+    def context_at(self, offset: int) -> str:
+        """The innermost two block elements at an offset, e.g. "div/head",
+        "figure/head", "div/p", "note" (as "p/note"), "row/cell"."""
+        i = bisect.bisect_right(self._context_starts, offset) - 1
+        return self._context_of_start[i] if i >= 0 else ""
 
     def find(self, needle: str, *, fold_case: bool = False) -> tuple[TextSpan, ...]:
         """Every occurrence of a stretch of text (whitespace folded; the
@@ -249,7 +258,8 @@ class Document:
         out = []
         for m in TOKEN.finditer(self.text):
             kind = "sign" if m.group(1) else "number" if m.group(2) else "word"
-            out.append(Token(kind, m.group(0), m.start(), m.end(), self.page_at(m.start()), self.cell_at(m.start())))
+            out.append(Token(kind, m.group(0), m.start(), m.end(), self.page_at(m.start()),
+                             self.cell_at(m.start()), self.context_at(m.start())))
         return tuple(out)
 
 
@@ -425,6 +435,12 @@ def parse(data: bytes | str) -> Document:
     cell_pages: dict[int, Page | None] = {}
     last_head: list[str | None] = [None]
     parents: list[str] = []
+    context_starts: list[int] = [0]
+    context_of_start: list[str] = [""]
+
+    def block_path() -> str:
+        blocks = [t for t in parents if t not in _INLINE]
+        return "/".join(blocks[-2:])
     table_no = [0]
     row_no = [0]
     cell_no = [0]
@@ -469,11 +485,17 @@ def parse(data: bytes | str) -> Document:
             elif tag == "head" and parents and parents[-1] in ("div", "table"):
                 last_head[0] = render(elem)[0]
             parents.append(tag)
+            if tag not in _INLINE:
+                context_starts.append(w.offset())
+                context_of_start.append(block_path())
         else:
             parents.pop()
             if tag == "cell":
                 cell_starts.append(w.n + 1)
                 cell_of_start.append(None)
+            if tag not in _INLINE:
+                context_starts.append(w.n + 1)
+                context_of_start.append(block_path())
 
     w = _Writer()
     _render_into(text_el, w, visit)
@@ -492,6 +514,8 @@ def parse(data: bytes | str) -> Document:
         _page_of_start=tuple(page_of_start),
         _cell_starts=tuple(cell_starts),
         _cell_of_start=tuple(cell_of_start),
+        _context_starts=tuple(context_starts),
+        _context_of_start=tuple(context_of_start),
     )
 
 
