@@ -381,9 +381,6 @@ def _header(root: ET.Element) -> Header:
     if hdr is None:
         raise ValueError("no teiHeader")
 
-    def texts(path: str) -> tuple[str, ...]:
-        return tuple(render(e)[0] for e in hdr.findall(path))
-
     fd = "tei:fileDesc/"
     ns = {"tei": TEI_NS}
     pub = hdr.find(_T + "fileDesc/" + _T + "publicationStmt")
