@@ -1,0 +1,180 @@
+"""The page map of the primary witness: for every line of witness.txt the
+printed page (EEBO image N, left or right) it stands on.
+
+The map is derived by aligning the primary witness with the TCP keying
+(rithmocheck.witness.align): a line gets the page of its first token that
+the alignment pairs with a TCP token (exactly, or word for word in a
+stretch of modernised spelling; failing that, proportionally); a line with
+no paired token (an empty line, or one the TCP lacks) gets the page in
+force where the previous line ended. A line over which a page break falls
+belongs to the page where it begins, and the break is recorded.
+
+Aligning takes most of a second, so the map is computed once by
+``tools/write_pages.py`` into ``sources/lever-fulke-1563/pages.yaml``
+(a test fails when that file is stale); ``page_of`` only reads it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from .page import Page
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES_FILE = ROOT / "sources" / "lever-fulke-1563" / "pages.yaml"
+WITNESS = ROOT / "sources" / "lever-fulke-1563" / "witness.txt"
+
+
+@dataclass(frozen=True)
+class PageRange:
+    first: int  # witness lines, 1-based, inclusive
+    last: int
+    page: Page
+
+
+@dataclass(frozen=True)
+class LineBreak:
+    """A page break inside a witness line: the line belongs to the page
+    where it begins; `page` begins before the word at `column`."""
+
+    line: int
+    column: int  # 0-based column in the line of the first word on the new page
+    word: str
+    page: Page
+
+
+@dataclass(frozen=True)
+class PageMap:
+    lines: int
+    ranges: tuple[PageRange, ...]
+    breaks: tuple[LineBreak, ...]
+    witness_sha256: str
+    tcp_sha256: str
+
+    def page_of(self, line: int) -> Page:
+        if not 1 <= line <= self.lines:
+            raise IndexError(f"line {line} is not a line of the witness (1..{self.lines})")
+        lo, hi = 0, len(self.ranges) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.ranges[mid].first <= line:
+                lo = mid
+            else:
+                hi = mid - 1
+        return self.ranges[lo].page
+
+    def lines_of(self, page: Page) -> tuple[int, int] | None:
+        """The witness lines that begin on a page (None if none does)."""
+        for r in self.ranges:
+            if r.page == page:
+                return r.first, r.last
+        return None
+
+    def breaks_in(self, first: int, last: int) -> tuple[LineBreak, ...]:
+        return tuple(b for b in self.breaks if first <= b.line <= last)
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def compute(witness: Path = WITNESS, tcp_file: Path | None = None) -> PageMap:
+    """Derive the page map by aligning the witness with the TCP keying."""
+    from . import align, tcp
+
+    tcp_file = tcp_file if tcp_file is not None else tcp.TCP_FILE
+
+    lines = align.witness_lines(witness)
+    doc = tcp.load(str(tcp_file))
+    al = align.align(lines, doc)
+    by_line: dict[int, list[int]] = {}
+    for i, t in enumerate(al.witness):
+        by_line.setdefault(t.line, []).append(i)
+
+    # the page in force where the previous line ended (before the first
+    # paired token: the page of that token)
+    current = next(al.tcp_token(i).page for i in range(len(al.witness)) if al.pairs[i] is not None)
+    line_pages: list[Page] = []
+    breaks: list[LineBreak] = []
+    for n in range(1, len(lines) + 1):
+        idx = by_line.get(n, [])
+        paired = [i for i in idx if al.how[i] in ("equal", "replace")] or [
+            i for i in idx if al.how[i] == "approx"]
+        if not paired:
+            line_pages.append(current)
+            continue
+        pages = [(i, al.tcp_token(i).page) for i in paired]
+        start = pages[0][1]
+        line_pages.append(start)
+        here = start
+        for i, p in pages[1:]:
+            if p.index > here.index:
+                t = al.witness[i]
+                breaks.append(LineBreak(n, t.start, t.text, p))
+                here = p
+        current = here
+    ranges: list[PageRange] = []
+    for n, p in enumerate(line_pages, 1):
+        if ranges and ranges[-1].page == p:
+            ranges[-1] = PageRange(ranges[-1].first, n, p)
+        else:
+            ranges.append(PageRange(n, n, p))
+    return PageMap(len(lines), tuple(ranges), tuple(breaks), _sha256(witness), _sha256(tcp_file))
+
+
+def dump(pm: PageMap) -> str:
+    """The page map as the YAML of pages.yaml (deterministic)."""
+    out = [
+        "# The page map of the primary witness (witness.txt): for each range of its",
+        "# lines, the printed page they stand on, as EEBO image set 20707 image N",
+        "# (one opening), left or right page, read from the page breaks of the TCP",
+        "# keying (../eebo-tcp-A05389/A05389.xml) by aligning the two texts.",
+        "# Generated by tools/write_pages.py; do not edit (a test fails when stale).",
+        "# A line belongs to the page where it begins; `breaks` lists the page",
+        "# breaks that fall inside a line (the new page begins before `word`).",
+        f"witness_sha256: {pm.witness_sha256}",
+        f"tcp_sha256: {pm.tcp_sha256}",
+        f"lines: {pm.lines}",
+        "pages:",
+    ]
+    for r in pm.ranges:
+        out.append(f"  - {{lines: [{r.first}, {r.last}], image: {r.page.image}, side: {r.page.side}}}")
+    out.append("breaks:" if pm.breaks else "breaks: []")
+    for b in pm.breaks:
+        word = b.word.replace("\\", "\\\\").replace('"', '\\"')
+        out.append(f"  - {{line: {b.line}, column: {b.column}, word: \"{word}\", "
+                   f"image: {b.page.image}, side: {b.page.side}}}")
+    return "\n".join(out) + "\n"
+
+
+def parse_map(text: str) -> PageMap:
+    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    ranges = tuple(PageRange(int(r["lines"][0]), int(r["lines"][1]), Page(int(r["image"]), str(r["side"])))
+                   for r in data["pages"])
+    breaks = tuple(LineBreak(int(b["line"]), int(b["column"]), str(b["word"]), Page(int(b["image"]), str(b["side"])))
+                   for b in data.get("breaks") or ())
+    pm = PageMap(int(data["lines"]), ranges, breaks, str(data["witness_sha256"]), str(data["tcp_sha256"]))
+    expect = 1
+    for r in pm.ranges:
+        if r.first != expect or r.last < r.first:
+            raise ValueError(f"page map: ranges must cover the lines in order (at line {expect})")
+        expect = r.last + 1
+    if expect != pm.lines + 1:
+        raise ValueError(f"page map: ranges end at line {expect - 1}, the witness has {pm.lines}")
+    return pm
+
+
+@lru_cache(maxsize=1)
+def load_map(path: str = str(PAGES_FILE)) -> PageMap:
+    """The committed page map (cached)."""
+    return parse_map(Path(path).read_text(encoding="utf-8"))
+
+
+def page_of(witness_line: int) -> Page:
+    """The printed page on which a line of witness.txt begins."""
+    return load_map().page_of(witness_line)

@@ -1,0 +1,561 @@
+"""The EEBO-TCP keying of the 1563 book (A05389.xml), read with the standard
+library's ElementTree into frozen dataclasses.
+
+What is read:
+
+* the page breaks ``<pb facs="tcp:20707:N"/>``: image N is one opening of
+  the microfilm, so each N occurs twice, first the left page, then the right
+  page (``Page(image, side)``);
+* every ``<table>``: its rows and cells, each cell with its text, the
+  numbers and cossick signs it holds, its ``role`` attribute, its column in
+  the table's grid (``cols``/``rows`` spans resolved), the page it stands
+  on, and the table's heading;
+* the running text of ``<text>`` (front, body, back), whitespace folded,
+  with the page in force at every offset, so that any stretch of text can be
+  given its page.
+
+Rendering of the keyers' marks (kept visible, and recorded as ``Mark``):
+
+* ``<g ref="char:EOLhyphen"/>`` and ``char:EOLunhyphen`` (a word broken at a
+  line end, with or without a printed hyphen): the two halves are joined,
+  nothing shown;
+* a cossick sign ``<expan><am><g ref="char:powerofN"/></am><ex>powerofN</ex>
+  </expan>``: shown as ``{powerofN}``, the primary witness's notation, and
+  recorded in ``signs``;
+* any other ``<g>`` (the abbreviation stroke, a combining macron; the leaf
+  ornament; a punctuation mark): its content, as keyed;
+* ``<gap>``: its ``<desc>`` (e.g. ``〈◊〉``), or ``〈◊〉`` when it has none.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from .page import SIDES, Page
+
+TEI_NS = "http://www.tei-c.org/ns/1.0"
+_T = "{" + TEI_NS + "}"
+
+ROOT = Path(__file__).resolve().parents[2]
+TCP_DIR = ROOT / "sources" / "eebo-tcp-A05389"
+TCP_FILE = TCP_DIR / "A05389.xml"
+
+GAP_PLACEHOLDER = "〈◊〉"
+
+# Elements rendered inline (no word boundary around them); every other
+# element of <text> is a block and separates words.
+_INLINE = frozenset({"hi", "seg", "g", "expan", "am", "ex", "gap", "pb", "ref", "abbr", "c"})
+_JOINERS = frozenset({"char:EOLhyphen", "char:EOLunhyphen"})
+_POWER = re.compile(r"char:powerof(\d+)$")
+_FACS = re.compile(r"tcp:(\d+):(\d+)$")
+SIGN_TEXT = re.compile(r"\{powerof(\d+)\}")
+NUMBER = re.compile(r"\d+")
+# Tokens of running text: a cossick sign, a number, or a word (letters with
+# any combining marks, e.g. the abbreviation stroke of "nothīg").
+TOKEN = re.compile(r"\{powerof(\d+)\}|(\d+)|((?:[^\W\d_]|[\u0300-\u036f])+)")
+
+
+@dataclass(frozen=True)
+class PageBreak:
+    """A <pb/>: the page that begins there."""
+
+    page: Page
+    facs: str
+    rendition: str | None  # "simple:additions": the TCP's MS="Y", manuscript additions on the filmed page
+    offset: int  # offset in Document.text where the page begins
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A keyer's mark kept in the rendered text: <g ref=...> or <gap>."""
+
+    kind: str  # "g" or "gap"
+    ref: str  # the g's ref (e.g. "char:cmbAbbrStroke", "char:powerof4") or the gap's reason
+    shown: str  # what stands for it in the rendered text ("" for line-end joins)
+    offset: int  # offset of `shown` in the rendered text it belongs to
+
+
+@dataclass(frozen=True)
+class Cell:
+    table: int  # 1-based number of the table in document order
+    row: int  # 1-based row of the table
+    index: int  # 1-based index of the cell within its row
+    column: int  # 1-based first grid column it occupies (spans of earlier cells resolved)
+    cols: int
+    rows: int
+    role: str | None  # the cell's role attribute ("label"), if any
+    text: str  # rendered, whitespace folded; "" for an empty cell
+    numbers: tuple[int, ...]
+    signs: tuple[int, ...]  # cossick signs (N of powerofN), in order
+    marks: tuple[Mark, ...]
+    page: Page
+
+    @property
+    def empty(self) -> bool:
+        return not self.text
+
+    @property
+    def columns(self) -> range:
+        return range(self.column, self.column + self.cols)
+
+
+@dataclass(frozen=True)
+class Row:
+    table: int
+    number: int  # 1-based
+    cells: tuple[Cell, ...]
+    page: Page  # the page the row's first cell stands on
+
+
+@dataclass(frozen=True)
+class Table:
+    number: int  # 1-based, document order
+    heading: str | None  # the table's own <head>, else the nearest preceding div <head>
+    heading_source: str  # "table" (its own <head>) or "preceding"
+    page: Page  # the page in force where the table begins
+    rows: tuple[Row, ...]
+    width: int  # grid columns
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        return tuple(c for r in self.rows for c in r.cells)
+
+    @property
+    def pages(self) -> tuple[Page, ...]:
+        seen: dict[Page, None] = {}
+        for c in self.cells:
+            seen.setdefault(c.page, None)
+        return tuple(seen) or (self.page,)
+
+    def grid(self) -> tuple[tuple[Cell | None, ...], ...]:
+        """Row by row, the cell occupying each grid column (a spanning cell
+        fills every column and row it spans; None where nothing stands)."""
+        out = [[None] * self.width for _ in self.rows]
+        for c in self.cells:
+            for r in range(c.row, c.row + c.rows):
+                for k in c.columns:
+                    if r <= len(out):
+                        out[r - 1][k - 1] = c
+        return tuple(tuple(r) for r in out)
+
+
+@dataclass(frozen=True)
+class Token:
+    """A token of the running text: a number, a cossick sign or a word."""
+
+    kind: str  # "number", "sign" or "word"
+    text: str  # digits, "{powerofN}" or the word as keyed
+    start: int  # offset in Document.text
+    end: int
+    page: Page
+    cell: tuple[int, int, int] | None  # (table, row, cell index) when the token stands in a table cell
+    context: str  # the innermost block elements around it, e.g. "div/head", "figure/head", "p", "row/cell"
+
+
+@dataclass(frozen=True)
+class TextSpan:
+    start: int
+    end: int
+    text: str
+    first_page: Page
+    last_page: Page
+
+
+@dataclass(frozen=True)
+class Header:
+    titles: tuple[str, ...]
+    authors: tuple[str, ...]  # titleStmt authors, then those of sourceDesc not already listed
+    idnos: tuple[tuple[str, str], ...]  # (type, value)
+    availability: str
+    notes: tuple[str, ...]  # notesStmt notes of the publication and of the source
+    publisher: str
+    pub_place: str
+    date: str
+    extent: str
+
+    def idno(self, kind: str) -> tuple[str, ...]:
+        return tuple(v for t, v in self.idnos if t == kind)
+
+
+@dataclass(frozen=True)
+class Document:
+    header: Header
+    breaks: tuple[PageBreak, ...]
+    tables: tuple[Table, ...]
+    text: str  # the running text of <text>, whitespace folded, marks rendered
+    marks: tuple[Mark, ...]  # every mark of the running text
+    _page_starts: tuple[int, ...] = field(repr=False)
+    _page_of_start: tuple[Page, ...] = field(repr=False)
+    _cell_starts: tuple[int, ...] = field(repr=False)
+    _cell_of_start: tuple[tuple[int, int, int] | None, ...] = field(repr=False)
+    _context_starts: tuple[int, ...] = field(repr=False, default=())
+    _context_of_start: tuple[str, ...] = field(repr=False, default=())
+
+    @property
+    def pages(self) -> tuple[Page, ...]:
+        return tuple(b.page for b in self.breaks)
+
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        return tuple(r for t in self.tables for r in t.rows)
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        return tuple(c for t in self.tables for c in t.cells)
+
+    def page_at(self, offset: int) -> Page | None:
+        """The page in force at an offset of the running text (None before
+        the first page break)."""
+        i = bisect.bisect_right(self._page_starts, offset) - 1
+        return self._page_of_start[i] if i >= 0 else None
+
+    def cell_at(self, offset: int) -> tuple[int, int, int] | None:
+        """(table, row, cell index) of the table cell at an offset, or None
+        in running prose."""
+        i = bisect.bisect_right(self._cell_starts, offset) - 1
+        return self._cell_of_start[i] if i >= 0 else None
+
+    def context_at(self, offset: int) -> str:
+        """The innermost two block elements at an offset, e.g. "div/head",
+        "figure/head", "div/p", "note" (as "p/note"), "row/cell"."""
+        i = bisect.bisect_right(self._context_starts, offset) - 1
+        return self._context_of_start[i] if i >= 0 else ""
+
+    def find(self, needle: str, *, fold_case: bool = False) -> tuple[TextSpan, ...]:
+        """Every occurrence of a stretch of text (whitespace folded; the
+        original spelling, as rendered here) with the pages where it begins
+        and ends."""
+        want = " ".join(needle.split())
+        if not want:
+            raise ValueError("empty text")
+        hay = self.text.lower() if fold_case else self.text
+        if fold_case:
+            want = want.lower()
+        out = []
+        start = hay.find(want)
+        while start >= 0:
+            end = start + len(want)
+            out.append(TextSpan(start, end, self.text[start:end], self.page_at(start), self.page_at(end - 1)))
+            start = hay.find(want, start + 1)
+        return tuple(out)
+
+    def page_of_text(self, needle: str, *, fold_case: bool = False) -> Page:
+        """The page where a stretch of running text begins (its first
+        occurrence); LookupError when it is not in the text."""
+        hits = self.find(needle, fold_case=fold_case)
+        if not hits:
+            raise LookupError(f"not in the TCP text: {needle!r}")
+        return hits[0].first_page
+
+    def tokens(self) -> tuple[Token, ...]:
+        """The running text as numbers, cossick signs and words, each with
+        its page and (in a table) its cell."""
+        out = []
+        for m in TOKEN.finditer(self.text):
+            kind = "sign" if m.group(1) else "number" if m.group(2) else "word"
+            out.append(Token(kind, m.group(0), m.start(), m.end(), self.page_at(m.start()),
+                             self.cell_at(m.start()), self.context_at(m.start())))
+        return tuple(out)
+
+
+# --- rendering -------------------------------------------------------------------
+
+
+class _Writer:
+    """Accumulates rendered text with whitespace folded to single spaces."""
+
+    def __init__(self):
+        self.parts: list[str] = []
+        self.n = 0
+        self.pending = False  # a word boundary is due before the next text
+        self.joining = False  # a line-end join: no boundary before the next text
+        self.marks: list[Mark] = []
+
+    def offset(self) -> int:
+        """Where the next visible character will stand."""
+        return self.n + (1 if self.pending and self.n else 0)
+
+    def boundary(self) -> None:
+        if not self.joining:
+            self.pending = True
+
+    def join(self) -> None:
+        self.pending = False
+        self.joining = True
+
+    def emit(self, s: str) -> None:
+        if not s:
+            return
+        if self.pending and self.n:
+            self.parts.append(" ")
+            self.n += 1
+        self.parts.append(s)
+        self.n += len(s)
+        self.pending = self.joining = False
+
+    def text(self, s: str | None) -> None:
+        if not s:
+            return
+        words = s.split()
+        if s[0].isspace():
+            self.boundary()
+        for i, w in enumerate(words):
+            if i:
+                self.boundary()
+            self.emit(w)
+        if s[-1].isspace():
+            self.boundary()
+
+    def mark(self, kind: str, ref: str, shown: str) -> None:
+        if shown:
+            self.marks.append(Mark(kind, ref, shown, self.offset()))
+            self.emit(shown)
+        else:
+            self.marks.append(Mark(kind, ref, shown, self.n))
+
+    def result(self) -> str:
+        return "".join(self.parts)
+
+
+def _local(tag) -> str:
+    return tag[len(_T):] if isinstance(tag, str) and tag.startswith(_T) else str(tag)
+
+
+def _render_into(elem: ET.Element, w: _Writer, visit=None, skip_tail: bool = False) -> None:
+    """Render an element and its descendants (not its tail) into w. `visit`,
+    if given, is called as visit(elem, w, entering) around every element, so
+    that the caller can follow page breaks and table cells."""
+    tag = _local(elem.tag)
+    if visit:
+        visit(elem, w, True)
+    inline = tag in _INLINE
+    if not inline:
+        w.boundary()
+    if tag == "g":
+        ref = elem.get("ref", "")
+        power = _POWER.match(ref)
+        if ref in _JOINERS:
+            w.mark("g", ref, "")
+            w.join()
+        elif power:
+            w.mark("g", ref, "{powerof" + power.group(1) + "}")
+        else:
+            w.mark("g", ref, " ".join("".join(elem.itertext()).split()))
+    elif tag == "gap":
+        desc = elem.find(_T + "desc")
+        shown = " ".join("".join(desc.itertext()).split()) if desc is not None else ""
+        w.mark("gap", elem.get("reason", ""), shown or GAP_PLACEHOLDER)
+    elif tag == "expan" and any(_POWER.match(g.get("ref", "")) for g in elem.iter(_T + "g")):
+        for g in elem.iter(_T + "g"):  # the sign itself; its <ex> expansion is not shown twice
+            power = _POWER.match(g.get("ref", ""))
+            if power:
+                w.mark("g", g.get("ref"), "{powerof" + power.group(1) + "}")
+    else:
+        w.text(elem.text)
+        for child in elem:
+            _render_into(child, w, visit)
+            w.text(child.tail)
+    if not inline:
+        w.boundary()
+    if visit:
+        visit(elem, w, False)
+
+
+def render(elem: ET.Element) -> tuple[str, tuple[Mark, ...]]:
+    """The rendered text of one element (without its tail) and its marks."""
+    w = _Writer()
+    _render_into(elem, w)
+    return w.result(), tuple(w.marks)
+
+
+# --- parsing ---------------------------------------------------------------------
+
+
+def _header(root: ET.Element) -> Header:
+    hdr = root.find(_T + "teiHeader")
+    if hdr is None:
+        raise ValueError("no teiHeader")
+
+    fd = "tei:fileDesc/"
+    ns = {"tei": TEI_NS}
+    pub = hdr.find(_T + "fileDesc/" + _T + "publicationStmt")
+    idnos = tuple((e.get("type", ""), render(e)[0]) for e in pub.findall(_T + "idno"))
+    avail = pub.find(_T + "availability")
+    bibl = hdr.find(f"{_T}fileDesc/{_T}sourceDesc/{_T}biblFull")
+
+    def one(parent, path):
+        e = parent.find(path, ns) if parent is not None else None
+        return render(e)[0] if e is not None else ""
+
+    authors = list(render(e)[0] for e in hdr.findall(fd + "tei:titleStmt/tei:author", ns))
+    for e in bibl.findall("tei:titleStmt/tei:author", ns) if bibl is not None else ():
+        a = render(e)[0]
+        if a not in authors:
+            authors.append(a)
+    notes = tuple(render(e)[0] for e in hdr.findall(fd + "tei:notesStmt/tei:note", ns)) + (
+        tuple(render(e)[0] for e in bibl.findall("tei:notesStmt/tei:note", ns)) if bibl is not None else ())
+    return Header(
+        titles=tuple(render(e)[0] for e in hdr.findall(fd + "tei:titleStmt/tei:title", ns)),
+        authors=tuple(authors),
+        idnos=idnos,
+        availability=render(avail)[0] if avail is not None else "",
+        notes=notes,
+        publisher=one(bibl, "tei:publicationStmt/tei:publisher"),
+        pub_place=one(bibl, "tei:publicationStmt/tei:pubPlace"),
+        date=one(bibl, "tei:publicationStmt/tei:date"),
+        extent=one(bibl, "tei:extent"),
+    )
+
+
+def parse(data: bytes | str) -> Document:
+    """Parse the TEI of the TCP keying."""
+    root = ET.fromstring(data)
+    if root.tag != _T + "TEI":
+        raise ValueError(f"not a TEI document in the TEI namespace (root {root.tag!r})")
+    text_el = root.find(_T + "text")
+    if text_el is None:
+        raise ValueError("no <text>")
+
+    breaks: list[PageBreak] = []
+    seen_image: dict[int, int] = {}
+    state = {"page": None, "cell": None}
+    page_starts: list[int] = []
+    page_of_start: list[Page] = []
+    cell_starts: list[int] = [0]
+    cell_of_start: list = [None]
+    tables_raw: list[tuple[ET.Element, Page | None, str | None, str]] = []
+    cell_pages: dict[int, Page | None] = {}
+    last_head: list[str | None] = [None]
+    parents: list[str] = []
+    context_starts: list[int] = [0]
+    context_of_start: list[str] = [""]
+
+    def block_path() -> str:
+        blocks = [t for t in parents if t not in _INLINE]
+        return "/".join(blocks[-2:])
+    table_no = [0]
+    row_no = [0]
+    cell_no = [0]
+
+    def visit(elem: ET.Element, w: _Writer, entering: bool) -> None:
+        tag = _local(elem.tag)
+        if entering:
+            if tag == "pb":
+                m = _FACS.match(elem.get("facs", ""))
+                if not m:
+                    raise ValueError(f"page break without tcp facs: {elem.attrib}")
+                image = int(m.group(2))
+                k = seen_image.get(image, 0)
+                if k >= 2:
+                    raise ValueError(f"image {image} has more than two page breaks")
+                if breaks and image < breaks[-1].page.image:
+                    raise ValueError(f"page breaks out of order at image {image}")
+                seen_image[image] = k + 1
+                page = Page(image, SIDES[k])
+                off = w.offset()
+                breaks.append(PageBreak(page, elem.get("facs"), elem.get("rendition"), off))
+                page_starts.append(off)
+                page_of_start.append(page)
+                state["page"] = page
+            elif tag == "table":
+                table_no[0] += 1
+                row_no[0] = 0
+                own = elem.find(_T + "head")
+                if own is not None:
+                    tables_raw.append((elem, state["page"], render(own)[0], "table"))
+                else:
+                    tables_raw.append((elem, state["page"], last_head[0], "preceding"))
+            elif tag == "row":
+                row_no[0] += 1
+                cell_no[0] = 0
+            elif tag == "cell":
+                cell_no[0] += 1
+                key = (table_no[0], row_no[0], cell_no[0])
+                cell_pages[id(elem)] = state["page"]
+                cell_starts.append(w.offset())
+                cell_of_start.append(key)
+            elif tag == "head" and parents and parents[-1] in ("div", "table"):
+                last_head[0] = render(elem)[0]
+            parents.append(tag)
+            if tag not in _INLINE:
+                context_starts.append(w.offset())
+                context_of_start.append(block_path())
+        else:
+            parents.pop()
+            if tag == "cell":
+                cell_starts.append(w.n + 1)
+                cell_of_start.append(None)
+            if tag not in _INLINE:
+                context_starts.append(w.n + 1)
+                context_of_start.append(block_path())
+
+    w = _Writer()
+    _render_into(text_el, w, visit)
+    text = w.result()
+
+    tables = []
+    for number, (elem, page, heading, source) in enumerate(tables_raw, 1):
+        tables.append(_table(number, elem, page, heading, source, cell_pages))
+    return Document(
+        header=_header(root),
+        breaks=tuple(breaks),
+        tables=tuple(tables),
+        text=text,
+        marks=tuple(w.marks),
+        _page_starts=tuple(page_starts),
+        _page_of_start=tuple(page_of_start),
+        _cell_starts=tuple(cell_starts),
+        _cell_of_start=tuple(cell_of_start),
+        _context_starts=tuple(context_starts),
+        _context_of_start=tuple(context_of_start),
+    )
+
+
+def _int_attr(elem: ET.Element, name: str) -> int:
+    raw = elem.get(name)
+    if raw is None:
+        return 1
+    if not raw.isdigit() or int(raw) < 1:
+        raise ValueError(f"bad {name}={raw!r} on a cell")
+    return int(raw)
+
+
+def _table(number: int, elem: ET.Element, page: Page | None, heading: str | None, source: str,
+           cell_pages: dict[int, Page | None]) -> Table:
+    occupied: set[tuple[int, int]] = set()
+    rows = []
+    width = 0
+    for r_i, row_el in enumerate(elem.findall(_T + "row"), 1):
+        cells = []
+        col = 1
+        for c_i, cell_el in enumerate(row_el.findall(_T + "cell"), 1):
+            while (r_i, col) in occupied:
+                col += 1
+            cols, nrows = _int_attr(cell_el, "cols"), _int_attr(cell_el, "rows")
+            for rr in range(r_i, r_i + nrows):
+                for cc in range(col, col + cols):
+                    occupied.add((rr, cc))
+            text, marks = render(cell_el)
+            bare = SIGN_TEXT.sub(" ", text)
+            cells.append(Cell(
+                table=number, row=r_i, index=c_i, column=col, cols=cols, rows=nrows,
+                role=cell_el.get("role"), text=text,
+                numbers=tuple(int(n) for n in NUMBER.findall(bare)),
+                signs=tuple(int(s) for s in SIGN_TEXT.findall(text)),
+                marks=marks, page=cell_pages.get(id(cell_el)) or page))
+            col += cols
+            width = max(width, col - 1)
+        row_page = cells[0].page if cells else page
+        rows.append(Row(number, r_i, tuple(cells), row_page))
+    return Table(number, heading, source, page, tuple(rows), width)
+
+
+@lru_cache(maxsize=2)
+def load(path: str = str(TCP_FILE)) -> Document:
+    """The parsed TCP keying (cached)."""
+    return parse(Path(path).read_bytes())
