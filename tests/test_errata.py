@@ -67,7 +67,8 @@ def test_a_missing_erratum_is_reported_and_fails(tmp_path):
     [f] = [f for f in json.loads(r.stdout)["findings"] if f["erratum"] is None and f["kind"] != "universe"]
     assert f == {"table": "k1-arithmetic", "kind": "misprint",
                  "position": {"passage": "k1-arithmetic", "block": 1, "column": 3, "row": 6},
-                 "witness_line": 622, "page": None, "printed": [56, 64, 71], "expected": [56, 64, 72],
+                 "witness_line": 622, "page": {"image": 28, "side": "left"},
+                 "printed": [56, 64, 71], "expected": [56, 64, 72],
                  "candidates": [{"value": [56, 64, 72], "class": "digit changed", "confidence": "medium"}],
                  "erratum": None, "message": f["message"]}
     # the proposal for it: the tool's candidate, unconfirmed
@@ -167,7 +168,8 @@ def test_show_corrected_every_format():
     data = json.loads(run("show", "k1-musical", "--corrected", "--format", "json").stdout)
     assert data["entries"][2] == {"position": {"passage": "k1-musical", "block": 1, "column": 1, "row": 3},
                                   "entry": [3, 5, 15], "signs": [], "status": "corrected", "sic": [3, 15, 16],
-                                  "erratum": "k1-musical@1.1.3", "witness_line": 673}
+                                  "erratum": "k1-musical@1.1.3", "witness_line": 673,
+                                  "page": {"image": 31, "side": "left"}}
 
 
 def test_golden_audit_text_and_json():

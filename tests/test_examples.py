@@ -142,7 +142,7 @@ def test_finding_message_of_120_plus_49():
     assert f.message == (
         '"Also.120. the square standing in.P. and.49. the round standing in.B. or else.49. the square '
         'standing in.L. which being added together make.69.": 120 + 49 is 169, printed 69.')
-    assert f.as_dict()["printed"] == [69] and f.where() == "addition-120-49 (witness line 492)"
+    assert f.as_dict()["printed"] == [69] and f.where() == "addition-120-49 (line 492, image 22 right)"
 
 
 def test_printed_numbers_of_wrong_examples_stand_in_the_witness():

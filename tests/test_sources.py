@@ -120,7 +120,9 @@ def test_show_text_side_by_side():
 def test_show_csv():
     r = CliRunner().invoke(cli, ["show", "k1-musical", "--format", "csv"])
     assert r.exit_code == 0
-    assert r.output.splitlines()[0] == "passage,block,column,row,role,printed,numbers,witness_line"
+    assert r.output.splitlines()[0] == "passage,block,column,row,role,printed,numbers,witness_line,page"
+    # the TCP sets "A table of Musicall proportion." after <pb facs="tcp:20707:31"/>, its first break: 31 left
+    assert r.output.splitlines()[1] == "k1-musical,1,1,1,entry,2 3 6,2 3 6,673,31l"
 
 
 def test_check_source_accepts_ours():
@@ -195,3 +197,31 @@ def test_fuzzed_structures_never_crash(data):
         load_passage_text(text, "fuzz.yaml", EDITION.witness, KNOWN)
     except InputError as exc:
         assert "\n" not in exc.one_line()
+
+
+# --- positions and pages (issue 11) -------------------------------------------------
+
+def test_positions_are_unique_and_every_entry_has_a_page():
+    seen = {}
+    for table_id in TABLE_IDS:
+        for e in EDITION.entries(table_id):
+            assert e.position not in seen, (e, seen.get(e.position))
+            seen[e.position] = e
+            assert e.page is not None and e.witness_line >= 1, e
+    assert {e.table for e in seen.values()} == set(TABLE_IDS)
+
+
+def test_a_page_break_inside_a_witness_line_splits_a_table():
+    # witness line 1110 reads "1300. One sta^derd of the odd, conteyneth. 174." and the print
+    # turns the page (image 48 left to right) before "One": the even's tenth standard stands on
+    # the left page, the odd's first on the right (TCP table 15 runs across the break).
+    by_key = {e.key: e for e in EDITION.entries("standards")}
+    assert (by_key["even/10"].witness_line, str(by_key["even/10"].page)) == (1110, "image 48 left")
+    assert (by_key["odd/1"].witness_line, str(by_key["odd/1"].page)) == (1110, "image 48 right")
+
+
+def test_show_prints_the_pages():
+    r = CliRunner().invoke(cli, ["show", "k1-geometric"])
+    assert "witness lines 644-647, image 29 right" in r.output.splitlines()[0]
+    data = json.loads(CliRunner().invoke(cli, ["show", "standards", "--format", "json"]).output)
+    assert {e["page"]["side"] for e in data["entries"]} == {"left", "right"}

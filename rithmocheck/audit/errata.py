@@ -30,16 +30,17 @@ from ..inputs import LDict, LList, load_file
 from ..tables import EntryFamily, Family, KeyedFamily, default_table, family
 from ..tables.registry import REGISTRY
 from ..witness.edition import Edition
-from ..witness.entries import Position, PrintedEntry, entry_text
+from ..witness.entries import Position, entry_text
 from ..witness.examples import EXAMPLES, ExamplePosition
+from ..witness.page import Page
 from .findings import Finding, Kind
 
 ERRATUM_KINDS = ("misprint", "spurious", "duplicate", "omission", "count", "example")
 CONFIDENCES = ("high", "medium", "low")
 RESPONSIBLE = {"rithmocheck+editor": "derived by rithmocheck and confirmed by an editor",
                "editor": "an editor's judgement against the tool"}
-FIELDS = ("id", "table", "kind", "position", "witness_line", "sic", "corr", "entry", "class", "reason", "confidence",
-          "resp")
+FIELDS = ("id", "table", "kind", "position", "witness_line", "page", "sic", "corr", "entry", "class", "reason",
+          "confidence", "resp")
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class Erratum:
     resp: str
     yaml_line: int | None = None  # in the errata file
     witness_line: int | None = None  # where it stands in the primary witness
+    page: Page | None = None  # and in the book
 
     @property
     def replaces(self) -> bool:
@@ -77,6 +79,7 @@ class Erratum:
         return {"id": self.id, "table": self.table, "kind": self.kind,
                 "position": self.position.as_dict() if self.position is not None else None,
                 "witness_line": self.witness_line,
+                "page": self.page.as_dict() if self.page is not None else None,
                 "sic": list(self.sic) if self.sic is not None else None,
                 "corr": list(self.corr) if isinstance(self.corr, tuple) else self.corr,
                 "entry": list(self.entry) if self.entry is not None else None,
@@ -105,11 +108,12 @@ def _int(raw: dict[str, Any], key: str) -> int | None:
 
 
 def _position(raw: Any, table: str, edition: Edition, path: str, line: int | None,
-              what: str) -> tuple[Position | ExamplePosition | None, PrintedEntry | None, int | None]:
-    """The erratum's position resolved against the edition: (position, the
-    printed entry there, its witness line)."""
+              what: str) -> tuple[Position | ExamplePosition | None, int | None, Page | None]:
+    """The erratum's position resolved against the edition: (position, its
+    witness line, its page); an omission cites its table's heading."""
     if raw is None:
-        return None, None, None
+        heading = REGISTRY[table].witness_line if table in REGISTRY else None
+        return None, heading, edition.page_at(heading) if heading else None
     if isinstance(raw, dict) and set(raw) == {"example", "witness_line"}:
         ex_id, wl = raw["example"], _int(raw, "witness_line")
         match = [x for x in edition.examples if x.id == ex_id]
@@ -119,7 +123,7 @@ def _position(raw: Any, table: str, edition: Edition, path: str, line: int | Non
         if match[0].witness_line != wl:
             raise InputError(path, line, f"{what}: example {ex_id} begins on witness line "
                                          f"{match[0].witness_line}, not {wl}")
-        return match[0].position, None, wl
+        return match[0].position, wl, match[0].page
     if isinstance(raw, dict) and {"block", "column", "row"} <= set(raw) <= {"passage", "block", "column", "row"}:
         block, column, row = _int(raw, "block"), _int(raw, "column"), _int(raw, "row")
         passage = raw.get("passage")
@@ -134,7 +138,7 @@ def _position(raw: Any, table: str, edition: Edition, path: str, line: int | Non
             passages = ", ".join(e.position.passage for e in found)
             raise InputError(path, line, f"{what}: the position {where} matches {len(found)} entries of {table} "
                                          f"(in the passages {passages}); give its passage")
-        return found[0].position, found[0], found[0].witness_line
+        return found[0].position, found[0].witness_line, found[0].page
     raise InputError(path, line, f"{what}: position must be {{passage?, block, column, row}}, "
                                  "{example, witness_line} or null")
 
@@ -182,15 +186,15 @@ def parse_errata(data: Any, path: str, edition: Edition) -> tuple[Erratum, ...]:
         sic = _numbers(raw["sic"], path, line, f"{what}: sic") if raw.get("sic") is not None else None
         if (raw.get("position") is None) != (kind == "omission" and sic is None):
             raise InputError(path, line, f"{what}: every erratum but a supplied omission has a position and a sic")
-        position, _entry, witness_line = _position(raw.get("position"), table, edition, path, line, what)
-        if position is None and table in REGISTRY:
-            witness_line = REGISTRY[table].witness_line
+        position, witness_line, page = _position(raw.get("position"), table, edition, path, line, what)
+        if raw.get("page") is not None and (page is None or raw["page"] != page.as_dict()):
+            raise InputError(path, line, f"{what}: it stands on {page or 'no known page'}, not {raw['page']!r}")
         if raw.get("witness_line") is not None and raw["witness_line"] != witness_line:
             raise InputError(path, line, f"{what}: it stands on witness line {witness_line}, not "
                                          f"{raw['witness_line']!r}")
         out.append(Erratum(eid, table, kind, position, sic, corr, entry, _text(raw, "class", path, line, what),
                            " ".join(_text(raw, "reason", path, line, what).split()), str(confidence), str(resp), line,
-                           witness_line))
+                           witness_line, page))
     return tuple(out)
 
 
@@ -231,7 +235,7 @@ def match(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> tuple[lis
 
 
 def _wrong(e: Erratum, message: str) -> Finding:
-    return Finding(e.table, Kind.ERRATUM, f"erratum {e.id}: {message}", e.position, e.witness_line, None, e.sic,
+    return Finding(e.table, Kind.ERRATUM, f"erratum {e.id}: {message}", e.position, e.witness_line, e.page, e.sic,
                    e.result)
 
 
@@ -293,6 +297,7 @@ class CorrectedEntry:
     erratum: str | None = None
     key: str | None = None
     witness_line: int | None = None
+    page: Page | None = None
 
 
 def corrected_entries(table_id: str, errata: tuple[Erratum, ...], edition: Edition, supply: bool = False,
@@ -312,18 +317,19 @@ def corrected_entries(table_id: str, errata: tuple[Erratum, ...], edition: Editi
             e = None
         if e is None or e.kind == "count":
             out.append(CorrectedEntry(entry.position, entry.numbers, entry.signs, "printed", key=entry.key,
-                                      witness_line=entry.witness_line))
+                                      witness_line=entry.witness_line, page=entry.page))
         elif isinstance(e.corr, tuple) and e.sic is not None:
             numbers, signs = f.apply(entry, e.sic, e.corr)
             out.append(CorrectedEntry(entry.position, numbers, signs, "corrected", entry.numbers, e.id, entry.key,
-                                      entry.witness_line))
+                                      entry.witness_line, entry.page))
         elif keep_omitted:
             out.append(CorrectedEntry(entry.position, entry.numbers, entry.signs, "omitted", entry.numbers, e.id,
-                                      entry.key, entry.witness_line))
+                                      entry.key, entry.witness_line, entry.page))
     if supply:
         for e in errata:
             if e.table == table_id and e.corr == "supply" and e.entry is not None:
-                out.append(CorrectedEntry(None, e.entry, (), "supplied", None, e.id, witness_line=e.witness_line))
+                out.append(CorrectedEntry(None, e.entry, (), "supplied", None, e.id, witness_line=e.witness_line,
+                                          page=e.page))
     return out
 
 
@@ -346,7 +352,7 @@ def audit_corrected(table_id: str, errata: tuple[Erratum, ...], edition: Edition
                 r = next(r for kk, r in zip(keys, rows) if kk == k and r.status == "corrected")
                 out.append(Finding(table_id, Kind.ERRATUM, f"erratum {r.erratum}: after the errata "
                                    f"{entry_text(r.numbers)} stands {counts[k]} times", r.position, r.witness_line,
-                                   None, r.sic, r.numbers))
+                                   r.page, r.sic, r.numbers))
     for e in errata:
         if e.table == table_id and e.kind == "count" and isinstance(e.corr, tuple) and isinstance(e.position,
                                                                                                   Position):
@@ -358,7 +364,7 @@ def audit_corrected(table_id: str, errata: tuple[Erratum, ...], edition: Edition
             if e.corr != (n,):
                 out.append(Finding(table_id, Kind.ERRATUM, f"erratum {e.id}: the corrected table has {n} entries "
                                    f"where the count stands, not {entry_text(e.corr)}", e.position, e.witness_line,
-                                   None, e.sic, (n,)))
+                                   e.page, e.sic, (n,)))
     return out
 
 

@@ -867,6 +867,7 @@ def finding(c: Check) -> Finding:
         message=f'"{_quote(c.example.quote)}": {c.message}.',
         position=c.example.position,
         witness_line=c.example.witness_line,
+        page=c.example.page,
         printed=printed,
         expected=expected,
     )

@@ -21,8 +21,9 @@ from enum import Enum
 from typing import Any
 
 from ..errors import Exit
-from ..witness.entries import Page, Position
+from ..witness.entries import Position
 from ..witness.examples import ExamplePosition
+from ..witness.page import Page
 
 AUDIT_SCHEMA_ID = "urn:rithmocheck:schema:audit-1"
 
@@ -94,11 +95,13 @@ class Finding:
         }
 
     def where(self) -> str:
+        """Where the finding stands: its position, the witness line, the page."""
+        page = f", {self.page}" if self.page else ""
         if self.position is None:
-            return f"(line {self.witness_line})" if self.witness_line else "-"
+            return f"(line {self.witness_line}{page})" if self.witness_line else "-"
         if isinstance(self.position, ExamplePosition):
-            return str(self.position)
-        return f"{self.position} (line {self.witness_line})"
+            return f"{self.position.example} (line {self.position.witness_line}{page})"
+        return f"{self.position} (line {self.witness_line}{page})"
 
 
 @dataclass(frozen=True)

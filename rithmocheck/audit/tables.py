@@ -43,9 +43,9 @@ def _at(table: str, kind: Kind, message: str, e: PrintedEntry, printed: tuple[in
     return Finding(table, kind, message, e.position, e.witness_line, e.page, printed, expected, candidates)
 
 
-def _unplaced(f: Family, kind: Kind, message: str, expected: tuple[int, ...] | None) -> Finding:
+def _unplaced(f: Family, edition: Edition, kind: Kind, message: str, expected: tuple[int, ...] | None) -> Finding:
     """A finding with no printed place (an omission): it cites the table's heading."""
-    return Finding(f.id, kind, message, None, f.witness_line, None, None, expected)
+    return Finding(f.id, kind, message, None, f.witness_line, edition.page_at(f.witness_line), None, expected)
 
 
 # --- entry tables -----------------------------------------------------------------------------------
@@ -161,7 +161,7 @@ def audit_entries(f: EntryFamily, edition: Edition) -> list[Finding]:
     for k, n in sorted((missing - filled).items()):
         numbers, signs = f.row_entry(rows[k])
         for _ in range(n):
-            findings.append(_unplaced(f, Kind.OMISSION, f"{entry_text(numbers, signs)} is not printed",
+            findings.append(_unplaced(f, edition, Kind.OMISSION, f"{entry_text(numbers, signs)} is not printed",
                                       numbers + signs))
     findings.extend(_nothing_findings(f, edition, missing - filled, rows))
     return findings
@@ -243,7 +243,7 @@ def audit_keyed(f: KeyedFamily, edition: Edition) -> list[Finding]:
             findings.append(_at(f.id, Kind.DUPLICATE, f"{key}: {_unit_text(u)} printed more often than the "
                                 "rules produce it", e, (u[0],)))
         for u in absent:
-            findings.append(_unplaced(f, Kind.OMISSION, f"{key}: {_unit_text(u)} is not printed", (u[0],)))
+            findings.append(_unplaced(f, edition, Kind.OMISSION, f"{key}: {_unit_text(u)} is not printed", (u[0],)))
     return findings
 
 
@@ -277,7 +277,7 @@ def audit_universe(f: Family, edition: Edition) -> list[Finding]:
     return [Finding(f.id, Kind.UNIVERSE,
                     f"{default.universe}{' ' + ' '.join(default.params) if default.params else ''} (default) explains "
                     f"{default.explained} of {default.printed} printed entries; {verdict} (others: {rest})",
-                    witness_line=f.witness_line, informational=True)]
+                    witness_line=f.witness_line, page=edition.page_at(f.witness_line), informational=True)]
 
 
 def audit_table(table_id: str, edition: Edition) -> list[Finding]:

@@ -10,6 +10,7 @@ from ..audit.errata import Erratum
 from ..witness.edition import Edition
 from ..witness.entries import Position, entry_text
 from ..witness.examples import ExamplePosition
+from .printed import page_text
 from .render import document, grid
 
 
@@ -17,8 +18,8 @@ def _nums(numbers: tuple[int, ...] | None) -> str:
     return entry_text(numbers) if numbers is not None else ""
 
 
-ERRATA_HEADERS = ("id", "table", "kind", "position", "witness_line", "sic", "corr", "class", "confidence", "resp",
-                  "reason")
+ERRATA_HEADERS = ("id", "table", "kind", "position", "witness_line", "page", "sic", "corr", "class", "confidence",
+                  "resp", "reason")
 
 
 def _where(e: Erratum) -> str:
@@ -37,8 +38,8 @@ def _corr(e: Erratum) -> str:
 
 
 def errata_rows(errata: tuple[Erratum, ...]) -> list[list[Any]]:
-    return [[e.id, e.table, e.kind, _where(e), e.witness_line or "", _nums(e.sic), _corr(e), e.klass, e.confidence,
-             e.resp, e.reason] for e in errata]
+    return [[e.id, e.table, e.kind, _where(e), e.witness_line or "", page_text(e.page), _nums(e.sic), _corr(e),
+             e.klass, e.confidence, e.resp, e.reason] for e in errata]
 
 
 def errata_document(errata: tuple[Erratum, ...], fmt: str, edition: Edition) -> str:
@@ -88,8 +89,8 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
             el(div, "head", _title(e.table))
             lst = el(div, "list")
         item = el(lst, "item", xml_id=f"e-{_xml_id(e.id)}", n=_where(e))
-        el(item, "label", ", ".join(x for x in (_where(e), f"witness line {e.witness_line}" if e.witness_line else "")
-                                    if x))
+        el(item, "label", ", ".join(x for x in (_where(e), f"witness line {e.witness_line}" if e.witness_line else "",
+                                                str(e.page) if e.page else "") if x))
         resp = " ".join(f"#{r}" for r in e.resp.split("+"))
         if e.corr == "supply":
             el(item, "supplied", _nums(e.entry), reason="omitted", cert=e.confidence, resp=resp)

@@ -11,9 +11,19 @@ from ..audit.errata import CorrectedEntry
 from ..witness.edition import Edition
 from ..witness.entries import entry_text
 from ..witness.layout import Cell, Column, Passage
+from ..witness.page import Page
 
-PRINTED_HEADERS = ("passage", "block", "column", "row", "role", "printed", "numbers", "witness_line")
-CORRECTED_HEADERS = ("passage", "block", "column", "row", "entry", "status", "sic", "erratum", "witness_line")
+PRINTED_HEADERS = ("passage", "block", "column", "row", "role", "printed", "numbers", "witness_line", "page")
+CORRECTED_HEADERS = ("passage", "block", "column", "row", "entry", "status", "sic", "erratum", "witness_line", "page")
+
+
+def page_text(page: Page | None) -> str:
+    """A page for a table cell: "29r" is image 29, right page."""
+    return f"{page.image}{page.side[0]}" if page else ""
+
+
+def _page_of(edition: Edition, passage: Passage, cell: Cell) -> Page | None:
+    return edition.page_at(*passage.read_from(cell))
 
 
 def _columns(edition: Edition, table_id: str) -> Iterator[tuple[Passage, int, list[tuple[int, Column]]]]:
@@ -43,15 +53,18 @@ def printed_document(table_id: str, edition: Edition) -> dict[str, Any]:
             counts.append(cell.numbers[0])
             continue
         printed: Any = list(cell.numbers) if cell.role in ("entry", "fragment", "group") else cell.text
+        page = _page_of(edition, passage, cell)
         entries.append({"position": {"passage": passage.passage, "block": cell.block, "column": cell.column,
                                      "row": cell.row},
-                        "printed": printed, "witness_line": passage.witness_line(cell)})
+                        "printed": printed, "witness_line": passage.witness_line(cell),
+                        "page": page.as_dict() if page else None})
     return {"table": table_id, "entries": entries, "stated_counts": counts}
 
 
 def printed_rows(table_id: str, edition: Edition) -> list[list[Any]]:
     return [[passage.passage, cell.block, cell.column, cell.row, cell.role, cell.text,
-             " ".join(str(n) for n in cell.numbers), passage.witness_line(cell)]
+             " ".join(str(n) for n in cell.numbers), passage.witness_line(cell),
+             page_text(_page_of(edition, passage, cell))]
             for passage, cell in _cells(edition, table_id)]
 
 
@@ -60,8 +73,10 @@ def printed_layout_text(table_id: str, edition: Edition) -> str:
 
     parts = []
     for passage, _block_no, cols in _columns(edition, table_id):
+        first, last = (edition.page_at(n) for n in passage.run_lines)
+        pages = "" if first is None else f", {first}" + ("" if last == first else f" to {last}")
         parts.append(f"{passage.heading}  (passage {passage.passage}, witness lines "
-                     f"{passage.run_lines[0]}-{passage.run_lines[1]})")
+                     f"{passage.run_lines[0]}-{passage.run_lines[1]}{pages})")
         depth = max(len(c.cells) for _i, c in cols)
         headers = [c.heading or f"column {i}" for i, c in cols]
         rows = [[c.cells[r].text if r < len(c.cells) else "" for _i, c in cols] for r in range(depth)]
@@ -75,7 +90,7 @@ def corrected_rows(entries: list[CorrectedEntry]) -> list[list[Any]]:
         p = c.position
         where = [p.passage, p.block, p.column, p.row] if p else ["", "", "", ""]
         rows.append(where + [entry_text(c.numbers, c.signs), c.status, entry_text(c.sic) if c.sic else "",
-                             c.erratum or "", c.witness_line or ""])
+                             c.erratum or "", c.witness_line or "", page_text(c.page)])
     return rows
 
 
@@ -83,5 +98,6 @@ def corrected_document(table_id: str, entries: list[CorrectedEntry]) -> dict[str
     return {"table": table_id, "entries": [
         {"position": c.position.as_dict() if c.position else None, "entry": list(c.numbers), "signs": list(c.signs),
          "status": c.status, "sic": list(c.sic) if c.sic is not None else None, "erratum": c.erratum,
-         "witness_line": c.witness_line, **({"key": c.key} if c.key else {})}
+         "witness_line": c.witness_line, "page": c.page.as_dict() if c.page else None,
+         **({"key": c.key} if c.key else {})}
         for c in entries]}

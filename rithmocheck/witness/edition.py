@@ -11,7 +11,7 @@ Everything is loaded once per edition and kept (an Edition is immutable).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,8 @@ from ..inputs import load_file, read_text
 from .entries import Position, PrintedEntry, printed_entries
 from .examples import Example, load_coverage, load_examples
 from .layout import Passage, load_passage
+from .page import Page
+from .pages import PageMap, load_map
 
 PROJECT = Path(__file__).resolve().parent.parent.parent
 SOURCE_DIR = PROJECT / "sources" / "lever-fulke-1563"
@@ -67,6 +69,10 @@ class Edition:
     def coverage_path(self) -> Path:
         return self.root / "coverage.yaml"
 
+    @property
+    def pages_path(self) -> Path:
+        return self.root / "pages.yaml"
+
     def protected(self) -> tuple[Path, ...]:
         """What no command may write onto or into: this edition, its errata,
         and the project's sources/ and corrections/."""
@@ -84,6 +90,21 @@ class Edition:
         if not isinstance(data, dict):
             raise InputError(self.root / "witness.yaml", None, "expected a mapping")
         return dict(data)
+
+    @cached_property
+    def page_map(self) -> PageMap | None:
+        """The pages of the book the witness's lines stand on (None when the
+        edition has no page map)."""
+        if not self.pages_path.is_file():
+            return None
+        return load_map(str(self.pages_path))
+
+    def page_at(self, witness_line: int, column: int = 0) -> Page | None:
+        """The page of the book at a line (and column) of the witness."""
+        pm = self.page_map
+        if pm is None or not 1 <= witness_line <= pm.lines:
+            return None
+        return pm.page_at(witness_line, column)
 
     def passage_files(self) -> tuple[Path, ...]:
         if not self.tables_dir.is_dir():
@@ -110,7 +131,7 @@ class Edition:
     def _entries(self) -> dict[str, tuple[PrintedEntry, ...]]:
         out: dict[str, list[PrintedEntry]] = {}
         for p in self.passages:
-            for e in printed_entries(p):
+            for e in printed_entries(p, self.page_at):
                 out.setdefault(e.table, []).append(e)
         return {t: tuple(es) for t, es in out.items()}
 
@@ -139,7 +160,8 @@ class Edition:
 
     @cached_property
     def examples(self) -> tuple[Example, ...]:
-        return load_examples(self.examples_path, self.witness)
+        return tuple(replace(x, page=self.page_at(x.witness_line)) for x in load_examples(self.examples_path,
+                                                                                          self.witness))
 
     @cached_property
     def coverage(self) -> tuple[tuple[int, int, str], ...]:

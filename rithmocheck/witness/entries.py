@@ -11,11 +11,14 @@ always say where in the book they are.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from .layout import Cell, Passage, Scope
+from .page import Page
+
+PageAt = Callable[[int, int], "Page | None"]  # (witness line, column) -> the page there
 
 
 @dataclass(frozen=True, order=True)
@@ -38,20 +41,6 @@ class Position:
     def in_scope(self, passage: str, scope: Scope) -> bool:
         return (self.passage, self.block, self.column) == (passage, scope.block, scope.column) and \
             scope.first <= self.row and (scope.last is None or self.row <= scope.last)
-
-
-@dataclass(frozen=True)
-class Page:
-    """A page of the book: EEBO image N (one opening) and its left or right page."""
-
-    image: int
-    side: str  # "left" or "right"
-
-    def __str__(self) -> str:
-        return f"image {self.image} {self.side}"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"image": self.image, "side": self.side}
 
 
 @dataclass(frozen=True)
@@ -84,11 +73,12 @@ def entry_text(numbers: Iterable[int], signs: Iterable[int] = ()) -> str:
     return " ".join(str(n) for n in numbers) + "".join(f"{{powerof{s}}}" for s in signs)
 
 
-def printed_entries(passage: Passage) -> Iterator[PrintedEntry]:
+def printed_entries(passage: Passage, page_at: PageAt | None = None) -> Iterator[PrintedEntry]:
     """The entries (and 'nothing' cells and stated counts) of a passage in
     printed order: column by column, row by row within a block. Group
     numbers are prefixed to the entries they head; fragments are joined to
-    the following cell (the entry stands at the fragment's position)."""
+    the following cell (the entry stands at the fragment's position). With
+    page_at, each entry is given the page its first token stands on."""
     for block in passage.blocks:
         for column in block.columns:
             group: tuple[int, ...] = ()
@@ -107,16 +97,18 @@ def printed_entries(passage: Passage) -> Iterator[PrintedEntry]:
                     signs = (pending.signs if pending else ()) + cell.signs
                     text = f"{pending.text} {cell.text}" if pending else cell.text
                     pending = None
-                    yield _entry(passage, column.table, first, "entry", group + numbers, text, signs, cell.key)
+                    yield _entry(passage, page_at, column.table, first, "entry", group + numbers, text, signs, cell.key)
                 elif cell.role == "nothing":
-                    yield _entry(passage, column.table, cell, "nothing", cell.numbers or head, cell.text, (),
+                    yield _entry(passage, page_at, column.table, cell, "nothing", cell.numbers or head, cell.text, (),
                                  cell.key)
                 elif cell.role == "count":
-                    yield _entry(passage, cell.counts or column.table, cell, "count", cell.numbers, cell.text, (),
+                    yield _entry(passage, page_at, cell.counts or column.table, cell, "count", cell.numbers,
+                                 cell.text, (),
                                  None, cell.scope)
 
 
-def _entry(passage: Passage, table: str, cell: Cell, role: str, numbers: tuple[int, ...], text: str,
-           signs: tuple[int, ...], key: str | None, scope: tuple[Scope, ...] | None = None) -> PrintedEntry:
+def _entry(passage: Passage, page_at: PageAt | None, table: str, cell: Cell, role: str, numbers: tuple[int, ...],
+           text: str, signs: tuple[int, ...], key: str | None, scope: tuple[Scope, ...] | None = None) -> PrintedEntry:
+    line, column = passage.read_from(cell)
     return PrintedEntry(table, Position(passage.passage, cell.block, cell.column, cell.row), role, numbers, text,
-                        signs, key, scope, passage.witness_line(cell))
+                        signs, key, scope, line, page_at(line, column) if page_at else None)

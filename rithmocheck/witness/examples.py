@@ -10,6 +10,7 @@ from typing import Any
 from ..errors import InputError
 from ..inputs import LDict, LList, load_file
 from .layout import DIGITS, SIGN, _span
+from .page import Page
 
 EXAMPLE_KINDS = ("sum", "difference", "product", "quotient", "square", "root", "half", "contains",
                  "proportion", "taking", "list", "count", "victory", "standards")
@@ -43,6 +44,7 @@ class Example:
     method: str | None
     what: str | None
     note: str | None
+    page: Page | None = None  # where the quote begins in the book
 
     @property
     def position(self) -> ExamplePosition:

@@ -27,6 +27,7 @@ ROLES = ("entry", "heading", "label", "nothing", "count", "blank", "group", "hea
 NUMBER_TOKEN = re.compile(r"^(\d+)\.?(?:\{powerof(\d)\})*\.?$", re.ASCII)
 SIGN = re.compile(r"\{powerof(\d)\}", re.ASCII)
 DIGITS = re.compile(r"\d+", re.ASCII)
+WORD = re.compile(r"\S+")
 MAX_NUMBER_DIGITS = 12  # no printed number of the book has more than 4 figures
 
 
@@ -37,6 +38,15 @@ def run_tokens(run: str, mode: str) -> tuple[str, ...]:
     if mode == "numbers":
         return tuple(DIGITS.findall(SIGN.sub(" ", run)))
     return tuple(run.split())
+
+
+def token_columns(text: str, mode: str) -> list[tuple[str, int]]:
+    """The tokens of a line of text (as run_tokens) with the column each begins at."""
+    if mode == "numbers":
+        signs = [m.span() for m in SIGN.finditer(text)]
+        return [(m.group(), m.start()) for m in DIGITS.finditer(text)
+                if not any(a <= m.start() < b for a, b in signs)]
+    return [(m.group(), m.start()) for m in WORD.finditer(text)]
 
 
 @dataclass(frozen=True)
@@ -106,9 +116,9 @@ class Passage:
     ambiguous: bool
     blocks: tuple[Block, ...]
     tokens: str = "words"
-    # the witness line of each cell that has tokens, by (block, column, row);
-    # filled by check_fidelity
-    witness_lines: Mapping[tuple[int, int, int], int] = field(default_factory=dict, compare=False)
+    # where each cell that has tokens was read from: (witness line, column of
+    # its first token in the line), by (block, column, row); filled by check_fidelity
+    read_at: Mapping[tuple[int, int, int], tuple[int, int]] = field(default_factory=dict, compare=False)
 
     @property
     def tables(self) -> tuple[str, ...]:
@@ -126,7 +136,11 @@ class Passage:
     def witness_line(self, cell: Cell) -> int:
         """The witness line a cell was read from; a cell without tokens (a
         blank) stands where the run begins."""
-        return self.witness_lines.get((cell.block, cell.column, cell.row), self.run_lines[0])
+        return self.read_from(cell)[0]
+
+    def read_from(self, cell: Cell) -> tuple[int, int]:
+        """(witness line, column) of the cell's first token."""
+        return self.read_at.get((cell.block, cell.column, cell.row), (self.run_lines[0], 0))
 
 
 # --- parsing -------------------------------------------------------------------------------------
@@ -300,11 +314,11 @@ def flatten(passage: Passage) -> tuple[str, ...]:
     return tuple(t for cell in _reading_order(passage) for t in run_tokens(cell.text, passage.tokens))
 
 
-def _run_with_lines(passage: Passage) -> list[tuple[str, int]]:
-    """The run's tokens, each with the witness line it stands on."""
+def _run_with_lines(passage: Passage) -> list[tuple[str, int, int]]:
+    """The run's tokens, each with the witness line and column it stands at."""
     first = passage.run_lines[0]
-    return [(t, first + i) for i, text in enumerate(passage.run.rstrip("\n").split("\n"))
-            for t in run_tokens(text, passage.tokens)]
+    return [(t, first + i, col) for i, text in enumerate(passage.run.rstrip("\n").split("\n"))
+            for t, col in token_columns(text, passage.tokens)]
 
 
 def check_fidelity(passage: Passage, witness: tuple[str, ...]) -> Passage:
@@ -324,7 +338,7 @@ def check_fidelity(passage: Passage, witness: tuple[str, ...]) -> Passage:
     if " ".join(passage.heading.split()) not in heading_text:
         raise InputError(passage.path, None, f"'heading' is not found at witness lines {h_first}..{h_last}")
     expected = _run_with_lines(passage)
-    lines: dict[tuple[int, int, int], int] = {}
+    lines: dict[tuple[int, int, int], tuple[int, int]] = {}
     i = 0
     for cell in _reading_order(passage):
         for t in run_tokens(cell.text, passage.tokens):
@@ -332,7 +346,7 @@ def check_fidelity(passage: Passage, witness: tuple[str, ...]) -> Passage:
                 want = repr(expected[i][0]) if i < len(expected) else "nothing more"
                 raise InputError(passage.path, cell.yaml_line,
                                  f"layout does not re-flatten: token {i + 1} is {t!r}, the run has {want}")
-            lines.setdefault((cell.block, cell.column, cell.row), expected[i][1])
+            lines.setdefault((cell.block, cell.column, cell.row), (expected[i][1], expected[i][2]))
             i += 1
     if i != len(expected):
         raise InputError(passage.path, None,

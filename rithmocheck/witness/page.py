@@ -4,6 +4,7 @@ set 20707, image N (one opening of the book), left or right page."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 SIDES = ("left", "right")
 
@@ -15,7 +16,7 @@ class Page:
     image: int
     side: str  # "left" or "right"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.side not in SIDES:
             raise ValueError(f"side must be 'left' or 'right', not {self.side!r}")
 
@@ -25,11 +26,11 @@ class Page:
         return 2 * (self.image - 1) + SIDES.index(self.side)
 
     @classmethod
-    def from_index(cls, index: int) -> "Page":
+    def from_index(cls, index: int) -> Page:
         return cls(index // 2 + 1, SIDES[index % 2])
 
     def __str__(self) -> str:
         return f"image {self.image} {self.side}"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"image": self.image, "side": self.side}

@@ -21,8 +21,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from .page import Page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,6 +66,16 @@ class PageMap:
                 hi = mid - 1
         return self.ranges[lo].page
 
+    def page_at(self, line: int, column: int = 0) -> Page:
+        """The page on which the text at a column of a line stands: the
+        line's page, or a later one where a page break falls before the
+        column."""
+        page = self.page_of(line)
+        for b in self.breaks:
+            if b.line == line and b.column <= column:
+                page = b.page
+        return page
+
     def lines_of(self, page: Page) -> tuple[int, int] | None:
         """The witness lines that begin on a page (None if none does)."""
         for r in self.ranges:
@@ -98,7 +106,13 @@ def compute(witness: Path = WITNESS, tcp_file: Path | None = None) -> PageMap:
 
     # the page in force where the previous line ended (before the first
     # paired token: the page of that token)
-    current = next(al.tcp_token(i).page for i in range(len(al.witness)) if al.pairs[i] is not None)
+    def paired_page(i: int) -> Page:
+        token = al.tcp_token(i)
+        assert token is not None, "only paired witness tokens have a page"
+        page: Page = token.page
+        return page
+
+    current = next(paired_page(i) for i in range(len(al.witness)) if al.pairs[i] is not None)
     line_pages: list[Page] = []
     breaks: list[LineBreak] = []
     for n in range(1, len(lines) + 1):
@@ -108,7 +122,7 @@ def compute(witness: Path = WITNESS, tcp_file: Path | None = None) -> PageMap:
         if not paired:
             line_pages.append(current)
             continue
-        pages = [(i, al.tcp_token(i).page) for i in paired]
+        pages = [(i, paired_page(i)) for i in paired]
         start = pages[0][1]
         line_pages.append(start)
         here = start
@@ -152,8 +166,10 @@ def dump(pm: PageMap) -> str:
     return "\n".join(out) + "\n"
 
 
-def parse_map(text: str) -> PageMap:
-    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+def parse_map(text: str, path: str = "pages.yaml") -> PageMap:
+    from ..inputs import load_text
+
+    data = load_text(text, path)
     ranges = tuple(PageRange(int(r["lines"][0]), int(r["lines"][1]), Page(int(r["image"]), str(r["side"])))
                    for r in data["pages"])
     breaks = tuple(LineBreak(int(b["line"]), int(b["column"]), str(b["word"]), Page(int(b["image"]), str(b["side"])))
@@ -169,10 +185,16 @@ def parse_map(text: str) -> PageMap:
     return pm
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=4)
 def load_map(path: str = str(PAGES_FILE)) -> PageMap:
     """The committed page map (cached)."""
-    return parse_map(Path(path).read_text(encoding="utf-8"))
+    from ..errors import InputError
+    from ..inputs import read_text
+
+    try:
+        return parse_map(read_text(path), path)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InputError(path, None, f"not a page map: {exc}") from None
 
 
 def page_of(witness_line: int) -> Page:
