@@ -187,3 +187,27 @@ def test_proposals_cover_every_uncovered_finding():
     proposals = propose(findings)
     assert len(proposals) == sum(1 for f in findings if not f.covered)
     assert {p["resp"] for p in proposals} == {"rithmocheck"}
+
+
+def test_readme_counts_of_the_errata_are_the_data():
+    import re
+    from collections import Counter
+
+    text = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text().split())
+    m = re.search(r"\(([0-9]+): ([0-9]+) misprints, ([0-9]+) spurious entries, ([0-9]+) duplicate, ([0-9]+) omissions "
+                  r"supplied, ([0-9]+) counts, ([0-9]+) worked examples\)", text)
+    assert m, "the README no longer states the counts of the curated errata"
+    kinds = Counter(e.kind for e in ERRATA)
+    supplied = sum(1 for e in ERRATA if e.corr == "supply")
+    assert tuple(map(int, m.groups())) == (len(ERRATA), kinds["misprint"], kinds["spurious"], kinds["duplicate"],
+                                           supplied, kinds["count"], kinds["example"])
+    assert supplied == kinds["omission"]  # every omission erratum supplies its entry
+
+
+def test_a_right_nothing_is_not_flagged():
+    # "91 nothing" on the multiplication page (witness line 560): no man b >= 91 makes 91 + b a man's number
+    # (the group by first term 91 is empty), so the print is right; 1 90 91 belongs to the 1 group.
+    findings = full_audit(("k1-addition",))
+    assert not [f for f in findings if f.printed == (91,)]
+    nothings = [e for e in EDITION.entries("k1-addition") if e.role == "nothing"]
+    assert sorted(e.numbers[0] for e in nothings) == [45, 81, 91, 100, 153, 169, 190, 225, 289, 361]

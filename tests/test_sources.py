@@ -137,7 +137,7 @@ BAD = {
     "not a mapping": "- 1\n- 2\n",
     "alias": "a: &x 1\nb: *x\n",
     "anchor": SAMPLE.replace("blocks:\n", "blocks: &b\n", 1),
-    "duplicate key": SAMPLE.replace("ambiguous: false", "ambiguous: false\nambiguous: true"),
+    "duplicate key": SAMPLE.replace("ambiguous: true", "ambiguous: true\nambiguous: false"),
     "missing field": SAMPLE.replace("layout_evidence:", "evidence:"),
     "unknown table": SAMPLE.replace("- table: k1-geometric", "- table: k9-nothing"),
     "wrong type": SAMPLE.replace("run_lines: [644, 647]", "run_lines: 644"),
@@ -225,3 +225,43 @@ def test_show_prints_the_pages():
     assert "witness lines 644-647, image 29 right" in r.output.splitlines()[0]
     data = json.loads(CliRunner().invoke(cli, ["show", "standards", "--format", "json"]).output)
     assert {e["page"]["side"] for e in data["entries"]} == {"left", "right"}
+
+
+# --- the layout as the second witness (the EEBO-TCP keying) sets it (issue 11) ----------------
+
+def _cells(passage_id):
+    [p] = [p for p in EDITION.passages if p.passage == passage_id]
+    return p, {(c.block, c.column, c.row): c for c in p.cells()}
+
+
+def test_the_addition_tail_is_the_left_column_of_the_multiplication_page():
+    # TCP table 6 (image 25 left): 'Addition.' over grid columns 1-3, 'Multiplication & Diuision.' over 4-9
+    p, cells = _cells("k1-multiplication")
+    assert [c.table for c in p.blocks[0].columns] == ["k1-addition", "k1-multiplication", "k1-multiplication"]
+    assert cells[(1, 1, 1)].text == "Addition." and cells[(1, 2, 1)].text == "Multiplication and Division."
+    assert cells[(1, 1, 2)].text == "90" and cells[(1, 2, 2)].text == "2"  # heads in one row, as printed
+
+
+def test_lone_first_terms_are_not_group_heads():
+    # TCP rows 12-17: '153 | · | ·' ... the number in the first cell (a head stands in the middle cell)
+    _p, cells = _cells("k1-multiplication")
+    assert [(cells[(1, 1, r)].text, cells[(1, 1, r)].role) for r in (12, 13, 15, 16, 17)] == [
+        ("153", "nothing"), ("169", "nothing"), ("225", "nothing"), ("289", "nothing"), ("361", "nothing")]
+
+
+def test_the_geometric_count_stands_under_the_second_column():
+    # TCP table 8, last row: '16 | 28 | 49. | · | 27. | ·'
+    p, cells = _cells("k1-geometric")
+    assert cells[(1, 2, 14)].text == "27." and cells[(1, 2, 14)].role == "count"
+    assert cells[(1, 1, 14)].text == "16 28 49."
+    assert p.ambiguous  # '16 28 49. 27.' re-flattens with the count under either column
+
+
+def test_headings_stand_in_their_blocks():
+    _p, cells = _cells("k1-addition")  # TCP table 5 row 1: one word over each column
+    assert [cells[(1, c, 1)].text for c in (1, 2, 3, 4)] == ["Addition.", "subtractio^", "Addition.", "Substract."]
+    p, cells = _cells("ratios")  # the TCP's <head> of the superpartient tables
+    assert cells[(2, 1, 1)].text == "The second order follows." and cells[(2, 1, 1)].role == "heading"
+    assert cells[(1, 1, 6)].role == cells[(1, 1, 26)].role == "heading" and p.ambiguous
+    _p, cells = _cells("k2-spaces-multiplication")  # the third column's own label, in its first row
+    assert cells[(1, 3, 1)].text == "eue^. spaces. od"

@@ -169,15 +169,16 @@ def audit_entries(f: EntryFamily, edition: Edition) -> list[Finding]:
 
 def _nothing_findings(f: EntryFamily, edition: Edition, missing: Counter[tuple[int, ...]],
                       rows: dict[tuple[int, ...], tuple[object, ...]]) -> list[Finding]:
-    """A printed 'nothing' for a number the complete table can take: its
-    omissions are reported already; this names the wrong statement."""
+    """A printed 'nothing' under a head the complete table has rows for:
+    those omissions are reported already; this names the wrong statement."""
     out = []
     for e in edition.entries(f.id):
         if e.role == "nothing" and e.numbers:
-            taken = [entry_text(*f.row_entry(rows[k])) for k in sorted(missing) if k and k[-1] == e.numbers[0]]
-            if taken:
-                out.append(_at(f.id, Kind.OMISSION, f"'{e.text}': the print says nothing takes {e.numbers[0]}, but "
-                               + "; ".join(taken) + " do", e, e.numbers))
+            head = e.numbers[0]
+            denied = [entry_text(*f.row_entry(rows[k])) for k in sorted(missing) if f.in_group(k, head)]
+            if denied:
+                out.append(_at(f.id, Kind.OMISSION, f"'{e.text}': the print says nothing follows {head}, but "
+                               + "; ".join(denied) + " do", e, e.numbers))
     return out
 
 

@@ -190,6 +190,12 @@ class EntryFamily(Family):
         """A regenerated row written as a printed entry: (numbers, signs)."""
         return tuple(row), ()
 
+    def in_group(self, key: tuple[int, ...], head: int) -> bool:
+        """Whether a row (by its key) stands in the printed group headed by
+        `head`: the rows a printed "nothing" under that head denies. The
+        groups of the book's lists are by their first (least) term."""
+        return bool(key) and key[0] == head
+
     def split(self, values: Numbers) -> tuple[Numbers, Numbers]:
         """An entry written flat (numbers, then signs: a finding's `expected`,
         an erratum's `entry`) as (numbers, signs)."""
