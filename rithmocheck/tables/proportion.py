@@ -66,9 +66,17 @@ class _Space:
         if self.ordered and self.ordered[0] < 1:
             raise ValueError("a universe holds positive integers only")
         self.top = self.ordered[-1] if self.ordered else 0
+        self._own: dict[int, int] | None = None
         self._bound = min(isqrt(self.top), max(1024, 8 * len(self.ordered)))
         self._primes = _primes_upto(self._bound)
         self._factors: dict[int, dict[int, int] | None] = {}
+
+    @property
+    def own(self) -> dict[int, int]:
+        """{v: v} for the universe's numbers: the universe's own int object of a value."""
+        if self._own is None:
+            self._own = {v: v for v in self.ordered}
+        return self._own
 
     def factor(self, n: int) -> dict[int, int] | None:
         """{prime: exponent} of n, or None when the trial division cannot finish."""
@@ -145,12 +153,17 @@ class _Space:
 
 def _arithmetic(space: _Space) -> list[Triple]:
     """a < b < c with b - a == c - b. For each a, b runs over the universe up
-    to (a + top) / 2 (beyond it c = 2b - a exceeds every number). Ascending."""
-    ordered, nums, top = space.ordered, space.numbers, space.top
+    to (a + top) / 2 (beyond it c = 2b - a exceeds every number). Ascending.
+    The rows hold the universe's own int objects (`own`), not fresh ones: on
+    a range the table has about N*N/4 rows."""
+    ordered, top = space.ordered, space.top
+    own = space.own
     out: list[Triple] = []
     for i, a in enumerate(ordered):
         hi = bisect_right(ordered, (a + top) // 2, i + 1)
-        out += [(a, b, c) for b in ordered[i + 1:hi] if (c := 2 * b - a) in nums]
+        bs = ordered[i + 1:hi]
+        cs = [2 * b - a for b in bs]
+        out += [(a, b, own[c]) for b, c in zip(bs, cs) if c in own]
     return out
 
 
