@@ -57,7 +57,7 @@ class _Space:
     Trial division uses the primes up to min(sqrt(top), max(1024, 8n)): on a
     range 1..N every number is factorised; a number with a large unfactorised
     cofactor gets no factorisation, and the walks over it fall back to the
-    universe's own numbers in the range (still exact, never slower than the
+    universe's own numbers in the range (the same results, as slow as the
     plain pair walk)."""
 
     def __init__(self, numbers: Iterable[int]):
@@ -462,10 +462,11 @@ def _four_sets(relations: tuple[str, ...], numbers: Iterable[int], definition: s
         return out
     # arithmetic and geometric. A set agreeing in geometric either holds a
     # geometric triple (if the reading counts triples; found as above with
-    # arithmetic as the partner), or is in disjunct geometric proportion; then
-    # it is not in disjunct arithmetic proportion (F2), so it agrees in
-    # arithmetic by a triple (if the reading counts triples): it is an
+    # arithmetic as the partner), or is in disjunct geometric proportion (if
+    # the reading allows it); then it is not in disjunct arithmetic
+    # proportion (F2), so it agrees in arithmetic by a triple: it is an
     # arithmetic triple with a fourth number making the disjunct geometric.
+    # Under four-term both would have to be disjunct (F2): nothing agrees.
     if definition != "four-term":
         _from_triples(space, "geometric", "arithmetic", definition, accept, out)
         if disjunct_allowed("geometric", definition):
