@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -77,57 +78,9 @@ class LInt(int):
     line: int = 0
 
 
-def _line(node: yaml.Node) -> int:
-    return int(node.start_mark.line) + 1
-
-
-def _to_python(node: yaml.Node, path: str, loader: Any) -> Any:
-    if isinstance(node, yaml.MappingNode):
-        out = LDict()
-        out.line = _line(node)
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise InputError(path, _line(key_node), "mapping keys must be plain scalars")
-            key = _construct(key_node, path, loader)
-            if key == "<<":
-                raise InputError(path, _line(key_node), "YAML merge keys are not allowed")
-            try:
-                duplicate = key in out
-            except TypeError:
-                raise InputError(path, _line(key_node), "mapping keys must be plain scalars") from None
-            if duplicate:
-                raise InputError(path, _line(key_node), f"duplicate key {key!r}")
-            out[key] = _to_python(value_node, path, loader)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        items = LList(_to_python(item, path, loader) for item in node.value)
-        items.line = _line(node)
-        return items
-    value = _construct(node, path, loader)
-    if isinstance(value, bool) or value is None:
-        return value
-    if isinstance(value, int):
-        v = LInt(value)
-        v.line = _line(node)
-        return v
-    if isinstance(value, str):
-        s = LStr(value)
-        s.line = _line(node)
-        return s
-    return value
-
-
-def _construct(node: yaml.Node, path: str, loader: Any) -> Any:
-    """A scalar's value; a value PyYAML cannot construct (a bad date, an
-    integer of thousands of digits, a wrong tag) is bad input, not a crash."""
-    try:
-        return loader.construct_object(node)
-    except yaml.MarkedYAMLError:
-        raise
-    except (ValueError, TypeError, OverflowError, ArithmeticError, AttributeError) as exc:
-        tag = f" (tag {node.tag})" if node.tag and not node.tag.startswith("tag:yaml.org,2002:str") else ""
-        raise InputError(path, _line(node), f"malformed YAML: cannot read the value {_short(node.value)}{tag}: "
-                                            f"{_short(str(exc))}") from None
+_CLoader = getattr(yaml, "CSafeLoader", None)
+_Loader: Any = _CLoader or yaml.SafeLoader
+_STR = "tag:yaml.org,2002:str"
 
 
 def _short(value: object, limit: int = 60) -> str:
@@ -136,46 +89,101 @@ def _short(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-_CLoader = getattr(yaml, "CSafeLoader", None)
-_START = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
-_END = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+class _Builder:
+    """Builds the data of a YAML document from its event stream in one flat
+    pass (never recursive, so no nesting can exhaust a stack): containers
+    carry the line they start on; anchors, aliases, merge keys, complex and
+    duplicate keys and nesting deeper than MAX_DEPTH are refused; a value
+    PyYAML cannot construct is bad input."""
 
+    def __init__(self, path: str):
+        self.path = path
+        self.loader = _Loader("")  # its resolver and constructor only
 
-def _mark(event: Any) -> Any:
-    return event.start_mark
+    def scalar(self, ev: Any) -> Any:
+        line = int(ev.start_mark.line) + 1
+        tag = ev.tag
+        if tag is None or tag == "!":
+            tag = self.loader.resolve(yaml.ScalarNode, ev.value, ev.implicit)
+        if tag == _STR:
+            s = LStr(ev.value)
+            s.line = line
+            return s
+        node = yaml.ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark, ev.style)
+        try:
+            value = self.loader.construct_object(node)
+        except yaml.MarkedYAMLError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - whatever PyYAML cannot construct from a user's file is bad input
+            shown = f" (tag {tag})" if not tag.startswith("tag:yaml.org,2002:") else ""
+            raise InputError(self.path, line, f"malformed YAML: cannot read the value {_short(ev.value)}{shown}: "
+                                              f"{_short(str(exc))}") from None
+        if isinstance(value, int) and not isinstance(value, bool):
+            n = LInt(value)
+            n.line = line
+            return n
+        return value
 
-
-def _scan(text: str, loader: Any) -> None:
-    """One pass over the event stream (flat, never recursive): refuse
-    anchors, aliases and nesting deeper than MAX_DEPTH before anything is
-    composed (composing recurses once per level)."""
-    depth = 0
-    for event in yaml.parse(text, Loader=loader):
-        if isinstance(event, yaml.AliasEvent):
-            raise yaml.MarkedYAMLError(None, None, "YAML aliases are not allowed", _mark(event))
-        if getattr(event, "anchor", None):
-            raise yaml.MarkedYAMLError(None, None, "YAML anchors are not allowed", _mark(event))
-        if isinstance(event, _START):
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise yaml.MarkedYAMLError(None, None, f"nested more than {MAX_DEPTH} levels deep",
-                                           _mark(event))
-        elif isinstance(event, _END):
-            depth -= 1
+    def build(self, text: str) -> Any:
+        stack: list[list[Any]] = []  # [container, pending key or None]
+        root: Any = None
+        done = False
+        events: Iterable[Any] = yaml.parse(text, Loader=_Loader)
+        for ev in events:
+            kind = type(ev)
+            if kind is yaml.ScalarEvent:
+                if ev.anchor:
+                    raise yaml.MarkedYAMLError(None, None, "YAML anchors are not allowed", ev.start_mark)
+                item = self.scalar(ev)
+            elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+                if ev.anchor:
+                    raise yaml.MarkedYAMLError(None, None, "YAML anchors are not allowed", ev.start_mark)
+                if len(stack) >= MAX_DEPTH:
+                    raise yaml.MarkedYAMLError(None, None, f"nested more than {MAX_DEPTH} levels deep",
+                                               ev.start_mark)
+                container: Any = LDict() if kind is yaml.MappingStartEvent else LList()
+                container.line = int(ev.start_mark.line) + 1
+                stack.append([container, None])
+                continue
+            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+                item = stack.pop()[0]
+            elif kind is yaml.AliasEvent:
+                raise yaml.MarkedYAMLError(None, None, "YAML aliases are not allowed", ev.start_mark)
+            elif kind is yaml.DocumentStartEvent and done:
+                raise yaml.MarkedYAMLError(None, None, "expected a single document in the stream", ev.start_mark)
+            else:
+                continue
+            if not stack:
+                root, done = item, True
+                continue
+            top = stack[-1]
+            if isinstance(top[0], LDict):
+                if top[1] is None:
+                    if isinstance(item, (dict, list)):
+                        raise InputError(self.path, getattr(item, "line", None), "mapping keys must be plain scalars")
+                    if item == "<<" and isinstance(item, str):
+                        raise InputError(self.path, getattr(item, "line", None), "YAML merge keys are not allowed")
+                    try:
+                        duplicate = item in top[0]
+                    except TypeError:
+                        raise InputError(self.path, None, "mapping keys must be plain scalars") from None
+                    if duplicate:
+                        raise InputError(self.path, getattr(item, "line", None), f"duplicate key {_short(item)!r}")
+                    top[1] = (item,)
+                else:
+                    top[0][top[1][0]] = item
+                    top[1] = None
+            else:
+                top[0].append(item)
+        return root
 
 
 def load_text(text: str, path: str | Path = "<input>") -> Any:
     """Parse YAML text strictly; returns data whose containers carry `.line`."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise InputError(path, None, f"file is larger than {MAX_BYTES} bytes")
-    loader = None
     try:
-        _scan(text, _CLoader or yaml.SafeLoader)
-        loader = (_CLoader or yaml.SafeLoader)(text)
-        node = loader.get_single_node()
-        if node is None:
-            raise InputError(path, 1, "the file is empty")
-        return _to_python(node, str(path), loader)
+        data = _Builder(str(path)).build(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -187,9 +195,9 @@ def load_text(text: str, path: str | Path = "<input>") -> Any:
         raise InputError(path, None, "malformed YAML: " + _short(str(exc), 200)) from None
     except RecursionError:
         raise InputError(path, None, "malformed YAML: nested too deeply") from None
-    finally:
-        if loader is not None:
-            loader.dispose()
+    if data is None:
+        raise InputError(path, 1, "the file is empty")
+    return data
 
 
 def load_file(path: str | Path) -> Any:

@@ -47,7 +47,45 @@ def errata_document(errata: tuple[Erratum, ...], fmt: str, edition: Edition) -> 
         return document([e.as_dict() for e in errata], fmt)
     if fmt == "tei":
         return errata_tei(errata, edition)
+    if fmt == "md":
+        return errata_markdown(errata)
     return grid(ERRATA_HEADERS, errata_rows(errata), fmt)
+
+
+_MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|#"})
+
+
+def _md(text: str) -> str:
+    """Text with the characters Markdown would read as markup escaped."""
+    return text.translate(_MD_SPECIAL)
+
+
+def errata_markdown(errata: tuple[Erratum, ...]) -> str:
+    """The errata as a document to read: one section per table, one item
+    per erratum with where it stands, sic and corr, and its reason (the
+    reasons are too long for a table's cells)."""
+    from collections import Counter
+
+    kinds = Counter(e.kind for e in errata)
+    lines = ["# Errata to the numeric tables of the Philosophers game (1563)", "",
+             f"{len(errata)} errata: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ".", ""]
+    table = None
+    for e in errata:
+        if e.table != table:
+            table = e.table
+            lines += [f"## {_md(_title(table))}", ""]
+        where = ", ".join(x for x in (_where(e), f"witness line {e.witness_line}" if e.witness_line else "",
+                                      str(e.page) if e.page else "") if x)
+        if e.corr == "supply":
+            change = f"supplied: {_nums(e.entry)}"
+        elif e.corr == "omit":
+            change = f"sic {_nums(e.sic)}; omit"
+        else:
+            change = f"sic {_nums(e.sic)}; corr {_corr(e)}"
+        lines += [f"- **{_md(e.id)}** ({e.kind}, {_md(e.klass)}; confidence {e.confidence}; resp {e.resp})  ",
+                  f"  {_md(where)}: {change}.  ",
+                  f"  {_md(e.reason)}", ""]
+    return "\n".join(lines)
 
 
 def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
