@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import EDITION
 from rithmocheck.audit.errata import corrected_entries, load_errata, propose
@@ -55,8 +57,15 @@ def test_each_erratum_has_a_reason_and_covers_something():
     ids = [e.id for e in ERRATA]
     assert len(ids) == len(set(ids))
     used = {f.erratum for f in full_audit()}
-    assert {e.id for e in ERRATA} <= used
     assert all(len(e.reason) > 20 for e in ERRATA)
+    # an erratum covers a finding, or (a count following a correction, a row supplied where the
+    # tool reads a misprint as filling it) the corrected edition needs it: without it the
+    # invariant fails
+    for e in ERRATA:
+        if e.id not in used:
+            assert e.kind in ("count", "omission"), e.id
+            without = tuple(x for x in ERRATA if x is not e)
+            assert invariant_messages(without, e.table), e.id
 
 
 def test_a_missing_erratum_is_reported_and_fails(tmp_path):
@@ -64,7 +73,10 @@ def test_a_missing_erratum_is_reported_and_fails(tmp_path):
     path = write_errata(tmp_path, errata)
     r = run("audit", "k1-arithmetic", "--errata", str(path), "--format", "json")
     assert r.exit_code == 1
-    [f] = [f for f in json.loads(r.stdout)["findings"] if f["erratum"] is None and f["kind"] != "universe"]
+    uncovered = [f for f in json.loads(r.stdout)["findings"] if f["erratum"] is None and f["kind"] != "universe"]
+    # and the corrected table holds 56 64 71 and lacks 56 64 72
+    assert [f["kind"] for f in uncovered] == ["misprint", "invariant", "invariant"]
+    f = uncovered[0]
     assert f == {"table": "k1-arithmetic", "kind": "misprint",
                  "position": {"passage": "k1-arithmetic", "block": 1, "column": 3, "row": 6},
                  "witness_line": 622, "page": {"image": 28, "side": "left"},
@@ -84,26 +96,32 @@ def test_stale_sic_is_a_finding(tmp_path):
     stale = [f for f in findings if f.kind == "erratum"]
     assert len(stale) == 1 and "no longer matches the transcription (56 64 71)" in stale[0].message
     assert not stale[0].covered
+    # a stale erratum is not applied: the printed 56 64 71 stands in the corrected table
+    assert "the corrected table holds 56 64 71 1 time (as printed, and no erratum removes it)" in " ".join(
+        f.message for f in findings if f.kind == "invariant")
 
 
 def test_a_correction_that_fails_the_relation_is_a_finding():
     errata = tuple(dataclasses.replace(e, corr=(56, 64, 73)) if e.id == "k1-arithmetic@1.3.6" else e for e in ERRATA)
     [f] = [f for f in full_audit(("k1-arithmetic",), errata) if f.kind == "erratum"]
     assert "does not satisfy the relation of k1-arithmetic" in f.message
+    assert invariant_messages(errata, "k1-arithmetic")[0].startswith("the corrected table holds 56 64 73 1 time "
+                                                                       "(by erratum k1-arithmetic@1.3.6)")
 
 
 def test_a_correction_that_makes_a_duplicate_is_a_finding():
     # correcting 5 15 25 45 to 5 9 25 45 as well as 5 6 25 45 prints 5 9 25 45 twice
     errata = tuple(dataclasses.replace(e, kind="misprint", corr=(5, 9, 25, 45)) if e.id == "k1-all-three@1.1.19"
                    else e for e in ERRATA)
-    findings = full_audit(("k1-all-three",), errata)
-    assert any(f.kind == "erratum" and "stands 2 times" in f.message for f in findings)
+    assert invariant_messages(errata, "k1-all-three")[0].startswith(
+        "the corrected table holds 5 9 25 45 2 times (by erratum k1-all-three@1.1.16, k1-all-three@1.1.19)")
 
 
 def test_a_wrong_count_correction_is_a_finding():
     errata = tuple(dataclasses.replace(e, corr=(17,)) if e.id == "k1-musical@1.1.19" else e for e in ERRATA)
-    [f] = [f for f in full_audit(("k1-musical",), errata) if f.kind == "erratum"]
-    assert "has 18 entries" in f.message
+    assert invariant_messages(errata, "k1-musical") == [
+        "the count printed 17 stands over 18 entries of the corrected table (erratum k1-musical@1.1.19 corrects it "
+        "to 17)"]
 
 
 def test_corrected_table():
@@ -211,3 +229,74 @@ def test_a_right_nothing_is_not_flagged():
     assert not [f for f in findings if f.printed == (91,)]
     nothings = [e for e in EDITION.entries("k1-addition") if e.role == "nothing"]
     assert sorted(e.numbers[0] for e in nothings) == [45, 81, 91, 100, 153, 169, 190, 225, 289, 361]
+
+
+# --- the corrected edition equals the regenerated tables (issue 12) --------------------------
+
+def test_the_corrected_edition_is_the_regenerated_edition():
+    """For every table: printed entries, minus those the errata remove, with the corrections applied,
+    plus the supplied omissions, are the regenerated table as a multiset; every count, corrected,
+    counts the corrected table."""
+    report = run_audit(EDITION, ERRATA)
+    assert [f for f in report.findings if f.kind == "invariant"] == []
+    assert report.exit_code == 0 and len(report.tables) == 19
+
+
+def invariant_messages(errata, table):
+    return [f.message for f in run_audit(EDITION, errata, (table,)).findings if f.kind == "invariant"]
+
+
+def test_an_omission_never_supplied_is_an_invariant_finding():
+    # k1-arithmetic-musical: the tool reads 4 6 12 15 as a slip for 2 4 6 12, the editor omits it;
+    # without the erratum supplying 2 4 6 12 the corrected table had 43 of its 44 rows
+    errata = tuple(e for e in ERRATA if e.id != "k1-arithmetic-musical+2-4-6-12")
+    assert invariant_messages(errata, "k1-arithmetic-musical") == [
+        "the corrected table lacks 2 4 6 12, a row of the regenerated table: no erratum supplies or corrects to it"]
+
+
+def test_an_entry_supplied_and_corrected_to_is_twice():
+    # k1-addition: '7 12' under the head '50' corrected to 5 7 12, and 5 7 12 also supplied
+    extra = dataclasses.replace(next(e for e in ERRATA if e.id == "k1-addition+1-90-91"),
+                                id="k1-addition+5-7-12", entry=(5, 7, 12))
+    [m] = invariant_messages(ERRATA + (extra,), "k1-addition")
+    assert m.startswith("the corrected table holds 5 7 12 2 times (by erratum k1-addition+5-7-12, k1-addition@1.2.10)")
+
+
+def test_an_erratum_at_one_position_never_deletes_an_entry_at_another():
+    # the '91 nothing' of the multiplication page and 9 72 81 of k1-addition share block, column and row
+    rows = corrected_entries("k1-addition", ERRATA, EDITION, supply=True)
+    assert sum(r.numbers == (9, 72, 81) for r in rows) == 1
+
+
+def test_a_count_is_corrected_to_the_corrected_table():
+    errata = tuple(e for e in ERRATA if e.id != "k1-arithmetic-geometric@1.2.24")
+    report = run_audit(EDITION, errata, ("k1-arithmetic-geometric",))
+    kinds = sorted(f.kind.value for f in report.findings if not f.covered)
+    assert kinds == ["count", "invariant"] and report.exit_code == 1
+
+
+MUTATIONS = ("delete", "duplicate", "sic", "corr")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, len(ERRATA) - 1), st.sampled_from(MUTATIONS), st.integers(1, 9))
+def test_any_mutated_erratum_makes_the_audit_fail(i, mutation, n):
+    """Deleting, duplicating or altering any curated erratum is found (exit 1). (Moving an erratum to a
+    position where nothing is printed is bad input, exit 2: see test_bad_errata_file_exit_2.)"""
+    e = ERRATA[i]
+    if mutation == "delete":
+        errata = ERRATA[:i] + ERRATA[i + 1:]
+    elif mutation == "duplicate":
+        errata = ERRATA + (dataclasses.replace(e, id=e.id + "-again"),)
+    elif mutation == "sic":
+        if e.sic is None:
+            return
+        errata = ERRATA[:i] + (dataclasses.replace(e, sic=e.sic[:-1] + (e.sic[-1] + n,)),) + ERRATA[i + 1:]
+    else:
+        numbers = e.corr if isinstance(e.corr, tuple) else e.entry
+        if numbers is None:
+            return
+        changed = numbers[:-1] + (numbers[-1] + n,)
+        field = "corr" if isinstance(e.corr, tuple) else "entry"
+        errata = ERRATA[:i] + (dataclasses.replace(e, **{field: changed}),) + ERRATA[i + 1:]
+    assert run_audit(EDITION, errata).exit_code == 1, (mutation, e.id)

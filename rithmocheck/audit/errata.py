@@ -243,7 +243,26 @@ def check_errata(errata: tuple[Erratum, ...], used: set[str], edition: Edition,
                  example_expected: dict[str, tuple[int, ...]] | None = None) -> list[Finding]:
     """Stale or wrong errata, as findings of kind 'erratum' (never covered)."""
     out = []
+    first: dict[tuple[str, Any], Erratum] = {}
     for e in errata:
+        place = (e.table, e.position if e.position is not None else ("supply", e.entry))
+        if place in first:
+            what = "stands at the same position as" if e.position is not None else "supplies the same entry as"
+            out.append(_wrong(e, f"it {what} erratum {first[place].id}"))
+            continue
+        first[place] = e
+        if e.kind == "count" and isinstance(e.position, Position):
+            count = edition.entry_at(e.table, e.position)
+            if count is None or count.role != "count" or count.numbers != e.sic:
+                out.append(_wrong(e, "its sic is not the count printed at its position"))
+            continue  # a count's correction follows the corrected table: audit_invariant checks it
+        if e.id not in used and e.corr == "supply":
+            # an entry supplied where the tool reads a misprint as filling it: the
+            # invariant decides (the corrected table must hold it exactly once)
+            problem = _wrong_correction(e, edition, example_expected or {})
+            if problem:
+                out.append(_wrong(e, problem))
+            continue
         if e.id not in used:
             entry = edition.entry_at(e.table, e.position) if isinstance(e.position, Position) else None
             if entry is not None and e.sic is not None and not REGISTRY[e.table].holds_sic(entry, e.sic):
@@ -333,38 +352,73 @@ def corrected_entries(table_id: str, errata: tuple[Erratum, ...], edition: Editi
     return out
 
 
-def audit_corrected(table_id: str, errata: tuple[Erratum, ...], edition: Edition) -> list[Finding]:
-    """The errata checked like everything else: in the corrected table no
-    entry may stand twice; and a count's correction must be the number of
-    entries it counts once corrected."""
-    out = []
-    f = family(table_id)
-    rows = corrected_entries(table_id, errata, edition)
+def _items(f: Family, r: CorrectedEntry) -> list[tuple[Any, ...]]:
+    """A corrected entry as the items its family compares with the regenerated table."""
     if isinstance(f, EntryFamily):
-        # a correction must not make an entry stand twice (a correction that
-        # fails the relation is reported by check_errata)
-        complete = f.generated_items(default_table(table_id))
-        keys = [f.key(r.numbers, r.signs) for r in rows]
-        counts = Counter(keys)
-        corrected = {k for k, r in zip(keys, rows) if r.status == "corrected"}
-        for k in sorted(corrected):
-            if k in complete and counts[k] > complete[k]:
-                r = next(r for kk, r in zip(keys, rows) if kk == k and r.status == "corrected")
-                out.append(Finding(table_id, Kind.ERRATUM, f"erratum {r.erratum}: after the errata "
-                                   f"{entry_text(r.numbers)} stands {counts[k]} times", r.position, r.witness_line,
-                                   r.page, r.sic, r.numbers))
-    for e in errata:
-        if e.table == table_id and e.kind == "count" and isinstance(e.corr, tuple) and isinstance(e.position,
-                                                                                                  Position):
-            count = edition.entry_at(table_id, e.position)
-            if count is None or count.role != "count":
-                continue
-            n = sum(1 for r in rows if r.position is not None and (
-                count.scope is None or any(r.position.in_scope(count.position.passage, s) for s in count.scope)))
-            if e.corr != (n,):
-                out.append(Finding(table_id, Kind.ERRATUM, f"erratum {e.id}: the corrected table has {n} entries "
-                                   f"where the count stands, not {entry_text(e.corr)}", e.position, e.witness_line,
-                                   e.page, e.sic, (n,)))
+        return [f.key(r.numbers, r.signs)]
+    assert isinstance(f, KeyedFamily)
+    return [(r.key, u) for u in f.units(r)]
+
+
+def _item_text(f: Family, item: tuple[Any, ...]) -> str:
+    if isinstance(f, EntryFamily):
+        numbers, signs = f.split(item)
+        return entry_text(numbers, signs)
+    key, unit = item
+    return f"{key}: {entry_text(unit[:1], unit[1:])}"
+
+
+def audit_invariant(table_id: str, errata: tuple[Erratum, ...], edition: Edition) -> list[Finding]:
+    """The corrected edition equals the regenerated table: the printed
+    entries, minus those the errata remove, with the corrections applied,
+    plus the supplied omissions, are the regenerated table under its
+    universe as a multiset (nothing missing, nothing twice, nothing extra);
+    and every stated count, as corrected, is the number of entries of the
+    corrected table it counts (supplied omissions, never printed under it,
+    aside). Each violation is a finding of kind `invariant` (never covered)
+    naming the erratum, or the entry no erratum accounts for."""
+    f = family(table_id)
+    table = default_table(table_id)
+    rows = corrected_entries(table_id, errata, edition, supply=True)
+    by_item: dict[tuple[Any, ...], list[CorrectedEntry]] = {}
+    for r in rows:
+        for item in _items(f, r):
+            by_item.setdefault(item, []).append(r)
+    got = Counter({item: len(rs) for item, rs in by_item.items()})
+    want = f.generated_items(table)
+    out = []
+    for item in sorted(got - want, key=repr):
+        producers = by_item[item]
+        by = sorted({r.erratum for r in producers if r.erratum and r.status in ("corrected", "supplied")})
+        cause = (f"by erratum {', '.join(by)}" if by else "as printed, and no erratum removes it")
+        first = next((r for r in producers if r.erratum in by), producers[0])
+        out.append(Finding(table_id, Kind.INVARIANT,
+                           f"the corrected table holds {_item_text(f, item)} {got[item]} time"
+                           f"{'s' if got[item] > 1 else ''} ({cause}); the regenerated table has it "
+                           f"{want[item]} time{'s' if want[item] != 1 else ''}",
+                           first.position, first.witness_line or f.witness_line, first.page, None,
+                           first.numbers))
+    for item in sorted(want - got, key=repr):
+        out.append(Finding(table_id, Kind.INVARIANT,
+                           f"the corrected table lacks {_item_text(f, item)}, a row of the regenerated table: "
+                           "no erratum supplies or corrects to it", None, f.witness_line,
+                           edition.page_at(f.witness_line), None, None))
+    counted = [r for r in rows if r.status != "supplied"]
+    count_errata = {e.position: e for e in errata if e.table == table_id and e.kind == "count"}
+    for c in edition.entries(table_id):
+        if c.role != "count":
+            continue
+        e = count_errata.get(c.position)
+        if e is not None and e.sic != c.numbers:
+            e = None  # a stale count erratum is reported by check_errata
+        stated = e.corr if e is not None and isinstance(e.corr, tuple) else c.numbers
+        n = sum(1 for r in counted if r.position is not None and (c.scope is None or any(
+            r.position.in_scope(c.position.passage, s) for s in c.scope)))
+        if stated != (n,):
+            who = f"erratum {e.id} corrects it to {entry_text(stated)}" if e else "no erratum corrects it"
+            out.append(Finding(table_id, Kind.INVARIANT,
+                               f"the count printed {entry_text(c.numbers)} stands over {n} entries of the corrected "
+                               f"table ({who})", c.position, c.witness_line, c.page, c.numbers, (n,)))
     return out
 
 

@@ -39,6 +39,7 @@ class Kind(str, Enum):
     COUNT = "count"  # a stated count that differs from the entries it counts
     EXAMPLE = "example"  # a worked example whose arithmetic is wrong
     ERRATUM = "erratum"  # a curated erratum that is stale or wrong
+    INVARIANT = "invariant"  # the corrected edition differs from the regenerated table (or a count from it)
 
     def __str__(self) -> str:
         return self.value

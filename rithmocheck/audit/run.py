@@ -9,7 +9,7 @@ from ..errors import InputError
 from ..tables import REGISTRY
 from ..witness.edition import Edition
 from ..witness.examples import EXAMPLES, ExamplePosition
-from .errata import Erratum, audit_corrected, check_errata, load_errata, match
+from .errata import Erratum, audit_invariant, check_errata, load_errata, match
 from .examples import check_all
 from .examples import findings as example_findings
 from .findings import Finding, Report
@@ -51,6 +51,6 @@ def run_audit(edition: Edition, errata: tuple[Erratum, ...] | None = None, ids: 
     mine = tuple(e for e in errata if e.table in scope)
     matched += check_errata(mine, used, edition, example_expected)
     for t in tables:
-        matched += audit_corrected(t, mine, edition)
+        matched += audit_invariant(t, mine, edition)
     entries = sum(1 for t in tables for e in edition.entries(t) if e.role == "entry")
     return Report(tuple(matched), tables, entries, checked)

@@ -23,7 +23,7 @@ two comparisons, the same for every family of their kind.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..tables import EntryFamily, Family, KeyedFamily, default_table, family
@@ -250,19 +250,26 @@ def audit_keyed(f: KeyedFamily, edition: Edition) -> list[Finding]:
 
 # --- counts and universes ------------------------------------------------------------------------------
 
-def audit_counts(f: Family, edition: Edition) -> list[Finding]:
+def audit_counts(f: Family, edition: Edition, findings: Sequence[Finding] = ()) -> list[Finding]:
+    """Each stated count against the entries it counts that the table keeps:
+    those printed in its scope, less those the audit finds spurious or
+    printed twice (`findings`: the table's other findings)."""
     entries = edition.entries(f.id)
-    findings = []
+    dropped = {x.position for x in findings if x.kind in (Kind.SPURIOUS, Kind.DUPLICATE)}
+    out = []
     for c in entries:
         if c.role != "count":
             continue
         counted = [e for e in entries if e.role == "entry" and c.counts(e)]
+        kept = [e for e in counted if e.position not in dropped]
         stated = c.numbers[0]
-        if stated != len(counted):
+        if stated != len(kept):
             scope = "" if c.scope is None else " in its scope"
-            findings.append(_at(f.id, Kind.COUNT, f"the print states {stated}; {len(counted)} entries are "
-                                f"printed{scope}", c, (stated,), (len(counted),)))
-    return findings
+            less = len(counted) - len(kept)
+            why = f", {less} of them spurious or printed twice" if less else ""
+            out.append(_at(f.id, Kind.COUNT, f"the print states {stated}; {len(counted)} entries are printed"
+                           f"{scope}{why}, so the table has {len(kept)}", c, (stated,), (len(kept),)))
+    return out
 
 
 def audit_universe(f: Family, edition: Edition) -> list[Finding]:
@@ -285,4 +292,4 @@ def audit_table(table_id: str, edition: Edition) -> list[Finding]:
     f = family(table_id)
     body = audit_entries(f, edition) if isinstance(f, EntryFamily) else audit_keyed(f, edition) \
         if isinstance(f, KeyedFamily) else []
-    return audit_universe(f, edition) + body + audit_counts(f, edition)
+    return audit_universe(f, edition) + body + audit_counts(f, edition, body)

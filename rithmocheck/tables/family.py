@@ -27,7 +27,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..errors import InputError
 from .universe import Universe, resolve
@@ -36,6 +36,21 @@ if TYPE_CHECKING:
     from ..witness.entries import PrintedEntry
 
 Row = tuple[Any, ...]  # a row of a regenerated table, in the family's columns
+
+
+class Printed(Protocol):
+    """What a family reads of an entry as printed (or as corrected)."""
+
+    @property
+    def numbers(self) -> tuple[int, ...]: ...
+
+    @property
+    def signs(self) -> tuple[int, ...]: ...
+
+    @property
+    def key(self) -> str | None: ...
+
+
 Numbers = tuple[int, ...]
 Unit = tuple[int, ...]  # keyed tables: a number, or a number with its cossick signs
 ParamValue = int | str
@@ -229,7 +244,7 @@ class KeyedFamily(Family):
     def expected(self, table: Table) -> dict[str, list[Unit]]:
         """What each printed key must hold, from the regenerated table."""
 
-    def units(self, entry: PrintedEntry) -> list[Unit]:
+    def units(self, entry: Printed) -> list[Unit]:
         """The units of a printed entry (default: each number alone)."""
         return [(n,) for n in entry.numbers]
 

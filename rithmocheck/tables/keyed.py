@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..model import men
 from . import armies, taking
-from .family import KeyedFamily, Numbers, ParamValue, Row, Table, Unit
+from .family import KeyedFamily, Numbers, ParamValue, Printed, Row, Table, Unit
 from .universe import Universe
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ class CossickSigns(KeyedFamily):
             out[side_key(side, shape, order)].append((value,) + tuple(int(s) for s in signs.split()))
         return dict(out)
 
-    def units(self, entry: PrintedEntry) -> list[Unit]:
+    def units(self, entry: Printed) -> list[Unit]:
         return [entry.numbers + entry.signs]
 
     def apply(self, entry: PrintedEntry, sic: Numbers, corr: Numbers) -> tuple[Numbers, Numbers]:
