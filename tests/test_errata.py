@@ -300,3 +300,35 @@ def test_any_mutated_erratum_makes_the_audit_fail(i, mutation, n):
         field = "corr" if isinstance(e.corr, tuple) else "entry"
         errata = ERRATA[:i] + (dataclasses.replace(e, **{field: changed}),) + ERRATA[i + 1:]
     assert run_audit(EDITION, errata).exit_code == 1, (mutation, e.id)
+
+
+# --- reasons that state facts are checked (issue 12) ---------------------------------------------
+
+def test_the_reasons_state_true_facts():
+    from rithmocheck.audit.reasons import described_men, problems
+
+    described = 0
+    for e in ERRATA:
+        assert problems(e.reason, tuple((e.sic or ()) + (e.result or ())), EDITION) == [], e.id
+        described += len(described_men(e.reason))
+    assert described >= 15  # the checker reads the reasons' facts, it does not skip them
+
+
+@pytest.mark.parametrize("reason, numbers, problem", [
+    # the old reasons: 289 and 169 are the even side's second-order squares ((2 x 8 + 1)^2, (2 x 6 + 1)^2)
+    ("72 + 289 = 361 (an even triangle and an odd square taking the odd square 361)", (72, 289, 361),
+     "it calls 289 the odd square, but 289 is the even square"),
+    ("120 + 49 = 169, the odd second-order square the example takes", (69, 169),
+     "it calls 169 the odd second-order square, but 169 is the even square"),
+    ("9 12 16 20 is printed twice in column 2 (witness lines 681 and 682)", (9, 12, 16, 20),
+     "it cites witness line 681, which holds none of its numbers"),
+    ("The prose (805-809) names 'the quadrate, cube and quadrate of cube'", (64,),
+     "it quotes 'the quadrate, cube and quadrate of cube' at witness lines 805-809, which do not hold it"),
+    ("225 is the odd second-order square", (225,), None),
+    ("the odd 36 takes the even 4 across 9 void spaces", (36, 9, 4), None),
+])
+def test_a_wrong_fact_in_a_reason_is_found(reason, numbers, problem):
+    from rithmocheck.audit.reasons import problems
+
+    found = problems(reason, numbers, EDITION)
+    assert found[:1] == ([problem] if problem else [])

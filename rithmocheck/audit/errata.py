@@ -34,6 +34,7 @@ from ..witness.entries import Position, entry_text
 from ..witness.examples import EXAMPLES, ExamplePosition
 from ..witness.page import Page
 from .findings import Finding, Kind
+from .reasons import problems as reason_problems
 
 ERRATUM_KINDS = ("misprint", "spurious", "duplicate", "omission", "count", "example")
 CONFIDENCES = ("high", "medium", "low")
@@ -275,6 +276,9 @@ def check_errata(errata: tuple[Erratum, ...], used: set[str], edition: Edition,
         problem = _wrong_correction(e, edition, example_expected or {})
         if problem:
             out.append(_wrong(e, problem))
+    for e in errata:
+        for fact in reason_problems(e.reason, tuple((e.sic or ()) + (e.result or ())), edition):
+            out.append(_wrong(e, f"its reason is wrong: {fact}"))
     return out
 
 
