@@ -235,6 +235,39 @@ def match(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> tuple[lis
     return out, used
 
 
+def check_minimal(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> list[Finding]:
+    """An erratum the tool is said to derive (resp rithmocheck+editor) must
+    make the tool's minimal consistent correction of the finding it covers:
+    a misprint's top-ranked candidate, omit for a spurious or repeated
+    entry, the row for an omission, the arithmetic's value for a worked
+    example. An editor's erratum (resp editor) records a judgement against
+    the tool and is exempt; a count follows the corrected table and is
+    checked by the invariant."""
+    by_id = {e.id: e for e in errata}
+    out = []
+    for f in findings:
+        e = by_id.get(f.erratum or "")
+        if e is None or e.resp != "rithmocheck+editor" or e.kind == "count":
+            continue
+        if f.kind is Kind.MISPRINT:
+            want: tuple[int, ...] | str | None = f.candidates[0].value if f.candidates else None
+        elif f.kind in (Kind.SPURIOUS, Kind.DUPLICATE):
+            want = "omit"
+        elif f.kind is Kind.OMISSION and f.position is None:
+            want = "supply"
+        elif f.kind is Kind.EXAMPLE:
+            want = f.expected
+        else:
+            continue
+        got = e.corr if e.corr != "supply" else "supply"
+        if want is not None and got != want:
+            shown = entry_text(want) if isinstance(want, tuple) else want
+            out.append(_wrong(e, f"it is marked as derived by the tool (resp rithmocheck+editor), but the tool's "
+                                 f"minimal consistent correction is {shown}; if this is an editor's judgement, "
+                                 "say so (resp editor) and give the reason"))
+    return out
+
+
 def _wrong(e: Erratum, message: str) -> Finding:
     return Finding(e.table, Kind.ERRATUM, f"erratum {e.id}: {message}", e.position, e.witness_line, e.page, e.sic,
                    e.result)

@@ -9,7 +9,7 @@ from ..errors import InputError
 from ..tables import REGISTRY
 from ..witness.edition import Edition
 from ..witness.examples import EXAMPLES, ExamplePosition
-from .errata import Erratum, audit_invariant, check_errata, load_errata, match
+from .errata import Erratum, audit_invariant, check_errata, check_minimal, load_errata, match
 from .examples import check_all
 from .examples import findings as example_findings
 from .findings import Finding, Report
@@ -49,7 +49,7 @@ def run_audit(edition: Edition, errata: tuple[Erratum, ...] | None = None, ids: 
     matched, used = match(findings, errata)
     scope = set(tables) | ({EXAMPLES} if with_examples else set())
     mine = tuple(e for e in errata if e.table in scope)
-    matched += check_errata(mine, used, edition, example_expected)
+    matched += check_errata(mine, used, edition, example_expected) + check_minimal(matched, mine)
     for t in tables:
         matched += audit_invariant(t, mine, edition)
     entries = sum(1 for t in tables for e in edition.entries(t) if e.role == "entry")
