@@ -81,6 +81,7 @@ def show(table_id: str, corrected: bool, supply: bool, errata_path: str | None, 
         printed_document,
         printed_layout_text,
         printed_rows,
+        shaped,
     )
     from ..export.render import document, grid
     from ..tables import family
@@ -97,13 +98,13 @@ def show(table_id: str, corrected: bool, supply: bool, errata_path: str | None, 
         if fmt in ("json", "yaml"):
             emit(document(corrected_document(table_id, entries), fmt), output, ed)
         else:
-            emit(grid(CORRECTED_HEADERS, corrected_rows(entries), fmt), output, ed)
+            emit(grid(*shaped(CORRECTED_HEADERS, corrected_rows(entries), fmt), fmt), output, ed)
     elif fmt == "text":
         emit(printed_layout_text(table_id, ed), output, ed)
     elif fmt in ("json", "yaml"):
         emit(document(printed_document(table_id, ed), fmt), output, ed)
     else:
-        emit(grid(PRINTED_HEADERS, printed_rows(table_id, ed), fmt), output, ed)
+        emit(grid(*shaped(PRINTED_HEADERS, printed_rows(table_id, ed), fmt), fmt), output, ed)
 
 
 COMMANDS = (check_source, show)

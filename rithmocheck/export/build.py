@@ -10,7 +10,7 @@ from ..audit.run import run_audit
 from ..tables import REGISTRY, default_table
 from ..witness.edition import Edition
 from .errata import errata_document
-from .printed import CORRECTED_HEADERS, PRINTED_HEADERS, corrected_rows, printed_rows
+from .printed import CORRECTED_HEADERS, PRINTED_HEADERS, corrected_rows, printed_rows, shaped
 from .render import document, grid
 from .report import report_json
 
@@ -31,9 +31,10 @@ def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> 
         for fmt in ("csv", "md"):
             files[f"tables/{table_id}/regenerated.{fmt}"] = grid(f.columns, rows, fmt)
             if printed:
-                files[f"tables/{table_id}/printed.{fmt}"] = grid(PRINTED_HEADERS, printed, fmt)
-                files[f"tables/{table_id}/corrected.{fmt}"] = grid(CORRECTED_HEADERS, corrected, fmt)
+                files[f"tables/{table_id}/printed.{fmt}"] = grid(*shaped(PRINTED_HEADERS, printed, fmt), fmt)
+                files[f"tables/{table_id}/corrected.{fmt}"] = grid(*shaped(CORRECTED_HEADERS, corrected, fmt), fmt)
     for name, doc in documents().items():
         files[f"ruleset/{name}"] = document(doc, "json")
     files["ruleset/schema.json"] = document(schema(), "json")
     return files, report
+

@@ -17,6 +17,21 @@ PRINTED_HEADERS = ("passage", "block", "column", "row", "role", "printed", "numb
 CORRECTED_HEADERS = ("passage", "block", "column", "row", "entry", "status", "sic", "erratum", "witness_line", "page")
 
 
+def for_reading(headers: tuple[str, ...], rows: list[list[Any]]) -> tuple[tuple[str, ...], list[list[Any]]]:
+    """Printed or corrected rows as a person reads them (text and Markdown):
+    the position in one column, "passage:block.column.row", and the printed
+    numbers not repeated beside the printed text. CSV, TSV and JSON keep every
+    field apart, for programs."""
+    keep = [i for i, h in enumerate(headers) if i >= 4 and h != "numbers"]
+    out = [[f"{r[0]}:{r[1]}.{r[2]}.{r[3]}" if r[0] != "" else ""] + [r[i] for i in keep] for r in rows]
+    return ("position",) + tuple(headers[i] for i in keep), out
+
+
+def shaped(headers: tuple[str, ...], rows: list[list[Any]], fmt: str) -> tuple[tuple[str, ...], list[list[Any]]]:
+    """The headers and rows for a format: for_reading in text and Markdown, every field otherwise."""
+    return for_reading(headers, rows) if fmt in ("md", "text") else (headers, rows)
+
+
 def page_text(page: Page | None) -> str:
     """A page for a table cell: "29r" is image 29, right page."""
     return f"{page.image}{page.side[0]}" if page else ""

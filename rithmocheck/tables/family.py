@@ -184,7 +184,6 @@ class Family(ABC):
 
 # --- entry tables -------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False, kw_only=True)
 class EntryFamily(Family):
     """A table whose printed entries are rows of numbers (see the module docstring)."""
 
@@ -231,7 +230,6 @@ class EntryFamily(Family):
 
 # --- keyed tables -------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False, kw_only=True)
 class KeyedFamily(Family):
     """A table whose print says what each number is; a printed list carries
     a key (e.g. `even/round/1`) and its units are compared with what the

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import men
@@ -30,7 +29,6 @@ def side_key(side: str, shape: str, order: int) -> str:
     return f"{side}/square/1" if shape == "pyramid" else f"{side}/{shape}/{order}"
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
 class Men(KeyedFamily):
     """"There be of each kind of men, two ranks or orders." (282): each rank
     listed by side; the king's sides (his layers) listed apart."""
@@ -47,7 +45,6 @@ class Men(KeyedFamily):
         return dict(out)
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
 class Kings(KeyedFamily):
     """"Of the kings." (392): each pyramid's layers, printed lowest first, and
     their total."""
@@ -65,7 +62,6 @@ class Kings(KeyedFamily):
         return out
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
 class Ratios(KeyedFamily):
     """"The reason of these numbers ..." (331): the print gives numbers only
     for the superpartient ratios of the squares (numerator and difference)."""
@@ -83,7 +79,6 @@ class Ratios(KeyedFamily):
         return out
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
 class Standards(KeyedFamily):
     """"A Table of the victory of standerds." (1106): the men under each of
     the ten standards of each side, keyed even/1 .. odd/10."""
@@ -97,7 +92,6 @@ class Standards(KeyedFamily):
         return {f"{side}/{k}": [(v,)] for side, k, v in table.rows}
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
 class CossickSigns(KeyedFamily):
     """"The marking of the men." (762): each man with his cossick signs; the
     unit is the number with its signs."""
@@ -118,7 +112,6 @@ class CossickSigns(KeyedFamily):
         return corr[:1], tuple(corr[1:])
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
 class K2Kings(KeyedFamily):
     """Kind 2, "Of the Kings, and their taking." (919): the roots on one side
     of the king, their quadrates on the other."""
@@ -134,7 +127,6 @@ class K2Kings(KeyedFamily):
         return dict(out)
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
 class ObsidionOnly(KeyedFamily):
     """Kind 3 (1030): the men no enemy can take but by obsidion, one printed
     list per side."""

@@ -85,7 +85,6 @@ class BySpaces(EntryFamily):
         return f"{man} {sign} {spaces} void spaces = {enemy}, men of opposite sides"
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
 class CossickTaking(EntryFamily):
     """Kind 2, "Of taking by Cossicall signs." (913): a man bearing a power
     (root ** k, k = 2..6) meets an enemy bearing its root. Rows (root, power,

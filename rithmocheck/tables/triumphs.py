@@ -6,7 +6,6 @@ readings of "agree in a proportion" in rithmocheck.model.proportions."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 from ..model.proportions import agrees, four_term, holds, triples_in
 from . import proportion
@@ -14,7 +13,6 @@ from .family import EntryFamily, Numbers, ParamValue, Row, Table
 from .universe import Universe
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
 class ThreeTerm(EntryFamily):
     """Three numbers in one proportion: "Of the great triumph." (602); the
     tables at 620 (arithmetic), 643 (geometric), 672 (musical)."""
@@ -30,7 +28,6 @@ class ThreeTerm(EntryFamily):
         return f"{self.relations[0]} {a} {b} {c}; all in the universe {table.universe.name}"
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
 class FourNumbers(EntryFamily):
     """Four numbers agreeing in two or three proportions: "Of the greater
     triumph." (676) and "Of the greatest triumph." (700); how four numbers
