@@ -7,8 +7,10 @@ not part of the test suite).
 
 For every table of the registry that takes a universe (every table but the
 ones fixed to the men) and, for the four-number tables, every reading of
-proportions.FOUR_DEFINITIONS, `generate(ID, FILE, params)` is run over the
-universe 1..N written to a file, once per size, each run in its own child
+proportions.FOUR_DEFINITIONS, the table is made as `rithmocheck generate ID
+--universe FILE` makes it (its rows streamed, one at a time, where the
+generator can: the two-taker and three-term tables) over the universe 1..N
+written to a file, once per size, each run in its own child
 process so that the peak resident memory (the child's own
 `getrusage(RUSAGE_SELF).ru_maxrss`, interpreter included) belongs to that run
 alone. Printed per size: the wall time of `generate` (import and start of the
@@ -46,11 +48,12 @@ TARGETS = {2000: (2.0, 200.0), 5000: (10.0, None)}
 CHILD = r"""
 import json, resource, sys, time
 sys.path.insert(0, sys.argv[1])
-from rithmocheck.tables import generate
+from rithmocheck.tables import family
 table_id, path = sys.argv[2], sys.argv[3]
 params = tuple(sys.argv[4:])
 t0 = time.perf_counter()
-rows = len(generate(table_id, path, params).rows)
+_table, stream = family(table_id).stream(path, params)  # as `generate` consumes it: streamed where it can be
+rows = sum(1 for _ in stream)
 seconds = time.perf_counter() - t0
 rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 scale = 1 if sys.platform == "darwin" else 1024  # bytes on macOS, KiB on Linux

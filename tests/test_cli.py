@@ -170,7 +170,7 @@ def test_an_internal_error_is_exit_3_not_findings(monkeypatch):
     def broken(*_a, **_k):
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr(rithmocheck.tables, "generate", broken)
+    monkeypatch.setattr(rithmocheck.tables, "family", broken)
     r = run("generate", "k1-musical")
     assert r.exit_code == 3
     assert r.stderr == ("internal error, please report: ZeroDivisionError: division by zero "
@@ -184,3 +184,23 @@ def test_usage_errors_are_exit_2():
     assert r.exit_code == 2 and "Missing argument" in r.stderr
     r = run("no-such-command")
     assert r.exit_code == 2
+
+
+def test_generate_streams_csv_as_the_same_rows(tmp_path):
+    """csv is written row by row from the streaming generator: the same rows as the held table,
+    in the same order, for the tables whose output grows as the square of the universe."""
+    from rithmocheck.tables import generate
+
+    universe = ",".join(str(n) for n in range(1, 120))
+    for table_id in ("k1-addition", "k1-multiplication", "k1-arithmetic", "k1-geometric", "k1-musical"):
+        held = generate(table_id, universe).rows
+        out = tmp_path / f"{table_id}.csv"
+        r = run("generate", table_id, "--universe", universe, "--format", "csv", "-o", str(out))
+        assert r.exit_code == 0, r.output
+        rows = list(csv.reader(io.StringIO(out.read_text())))
+        assert [tuple(int(v) for v in row) for row in rows[1:]] == [tuple(row) for row in held], table_id
+
+
+def test_progress_stays_off_when_stderr_is_not_a_terminal():
+    r = run("generate", "k1-arithmetic", "--universe", ",".join(map(str, range(1, 300))), "--format", "csv")
+    assert r.exit_code == 0 and r.stderr == ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, TypeVar
@@ -18,6 +18,7 @@ from ..errors import Exit, InputError
 from ..witness.edition import Edition
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 class Group(click.Group):
     """A command group whose every command follows the error policy: bad
@@ -117,6 +118,61 @@ def check_output(output: str | None, ed: Edition | None = None) -> None:
         from ..export.outfiles import check_out_file
 
         check_out_file(output, (ed or Edition.default()).protected())
+
+
+def emit_stream(chunks: Iterable[str], output: str | None, ed: Edition | None = None) -> None:
+    """Data written as it is made: to stdout, or to the file -o names (atomically)."""
+    if output is None:
+        for chunk in chunks:
+            click.echo(chunk, nl=False)
+        return
+    from ..export.outfiles import write_file
+
+    write_file(output, chunks, (ed or Edition.default()).protected())
+    click.echo(f"written to {output}", err=True)
+
+
+class Progress:
+    """What a long job says on stderr while it runs: after a second, its
+    elapsed time (and rows, when it counts them), every quarter second; off
+    when stderr is not a terminal, so logs and pipes stay clean."""
+
+    def __init__(self, label: str, delay: float = 1.0):
+        import threading
+
+        self.label, self.delay, self.rows = label, delay, 0
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.shown = False
+
+    def count(self, rows: Iterable[T]) -> Iterator[T]:
+        for row in rows:
+            self.rows += 1
+            yield row
+
+    def _run(self) -> None:
+        import time
+
+        start = time.monotonic()
+        if self.done.wait(self.delay):
+            return
+        while not self.done.is_set():
+            rows = f", {self.rows:,} rows" if self.rows else ""
+            click.echo(f"\r{self.label}: {time.monotonic() - start:.1f} s{rows}", err=True, nl=False)
+            self.shown = True
+            self.done.wait(0.25)
+
+    def __enter__(self) -> Progress:
+        if sys.stderr.isatty():
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.done.set()
+        if self.thread.is_alive():
+            self.thread.join()
+        if self.shown:
+            click.echo("\r\033[K", err=True, nl=False)
 
 
 def out(text: str) -> None:

@@ -112,8 +112,9 @@ def check_out_file(path: str | Path, protected: Iterable[Path] = ()) -> Path:
     return target
 
 
-def write_file(path: str | Path, text: str, protected: Iterable[Path] = ()) -> None:
-    """Write text to path atomically (a temporary file beside it, then a rename)."""
+def write_file(path: str | Path, text: str | Iterable[str], protected: Iterable[Path] = ()) -> None:
+    """Write text (or text in chunks, as they come) to path atomically: a
+    temporary file beside it, then a rename."""
     target = check_out_file(path, protected)
     parent = Path(os.path.abspath(target)).parent
     try:
@@ -123,7 +124,11 @@ def write_file(path: str | Path, text: str, protected: Iterable[Path] = ()) -> N
         raise _oserror(target, exc, "write the file") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
+            if isinstance(text, str):
+                fh.write(text)
+            else:
+                for chunk in text:
+                    fh.write(chunk)
         os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
     except OSError as exc:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 FORMATS = ("text", "md", "csv", "tsv", "json", "yaml")
@@ -39,6 +39,25 @@ def _alignment(rows: list[list[Any]], i: int) -> str:
     values = [r[i] for r in rows if i < len(r) and r[i] not in ("", None)]
     numeric = bool(values) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
     return "right" if numeric else "left"
+
+
+STREAMED = ("csv", "tsv")  # formats written row by row, never holding the table
+
+
+def stream_grid(headers: Sequence[str], rows: Iterable[Sequence[Any]], fmt: str, batch: int = 4096) -> Iterator[str]:
+    """A CSV or TSV table as chunks of text, written as the rows come."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, delimiter="," if fmt == "csv" else "\t", lineterminator="\n")
+    writer.writerow(headers)
+    n = 0
+    for row in rows:
+        writer.writerow(row)
+        n += 1
+        if n % batch == 0:
+            yield buf.getvalue()
+            buf.seek(0)
+            buf.truncate()
+    yield buf.getvalue()
 
 
 def document(data: Any, fmt: str) -> str:

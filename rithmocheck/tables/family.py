@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -133,6 +133,19 @@ class Family(ABC):
     @abstractmethod
     def rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterable[Row]:
         """The complete table over the universe (the generator)."""
+
+    def iter_rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterator[Row]:
+        """The rows one at a time, in the table's order: a family whose
+        generator can stream (the two-taker and three-term tables, whose
+        output grows as the square of the universe) overrides this."""
+        return iter(self.rows(universe, params))
+
+    def stream(self, universe: str | None = None, params: Sequence[str] = ()) -> tuple[Table, Iterator[Row]]:
+        """The table's universe and parameters (rows empty) and its rows as
+        a stream, for writers that need not hold them."""
+        u = resolve(universe, self.default_universe, self.universes)
+        p = self.parse_params(params)
+        return Table(self, u, p, ()), (tuple(r) for r in self.iter_rows(u, p))
 
     @property
     def default_universe(self) -> str:

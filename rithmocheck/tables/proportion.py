@@ -151,20 +151,18 @@ class _Space:
 
 # --- three numbers ----------------------------------------------------------
 
-def _arithmetic(space: _Space) -> list[Triple]:
+def _arithmetic(space: _Space) -> Iterator[Triple]:
     """a < b < c with b - a == c - b. For each a, b runs over the universe up
     to (a + top) / 2 (beyond it c = 2b - a exceeds every number). Ascending.
     The rows hold the universe's own int objects (`own`), not fresh ones: on
     a range the table has about N*N/4 rows."""
     ordered, top = space.ordered, space.top
     own = space.own
-    out: list[Triple] = []
     for i, a in enumerate(ordered):
         hi = bisect_right(ordered, (a + top) // 2, i + 1)
         bs = ordered[i + 1:hi]
         cs = [2 * b - a for b in bs]
-        out += [(a, b, own[c]) for b, c in zip(bs, cs) if c in own]
-    return out
+        yield from [(a, b, own[c]) for b, c in zip(bs, cs) if c in own]
 
 
 def _geometric(space: _Space) -> Iterator[Triple]:
@@ -214,7 +212,7 @@ def _musical(space: _Space) -> Iterator[Triple]:
 
 
 def arithmetic_triples(numbers: frozenset[int]) -> list[Triple]:
-    return _arithmetic(_Space(numbers))
+    return list(_arithmetic(_Space(numbers)))
 
 
 def geometric_triples(numbers: frozenset[int]) -> list[Triple]:
@@ -234,6 +232,11 @@ _WALKS: dict[str, Callable[[_Space], Iterable[Triple]]] = {
 
 def three_term(relation: str, numbers: frozenset[int]) -> list[Triple]:
     return TRIPLES[relation](numbers)
+
+
+def iter_three_term(relation: str, numbers: frozenset[int]) -> Iterator[Triple]:
+    """The rows of three_term, ascending, one at a time (streamed, never held)."""
+    return iter(_WALKS[relation](_Space(numbers)))
 
 
 # --- four numbers -----------------------------------------------------------

@@ -58,20 +58,27 @@ def two_takers(universe: Universe, op: str, *, min_factor: int = 1) -> list[tupl
     """Triples (a, b, c), a <= b, where two men a and b take c by addition
     (a + b = c) or multiplication (a * b = c); read backwards, c - b takes a
     and c / b takes a ("A Table to take any of the men", line 546)."""
+    return list(iter_two_takers(universe, op, min_factor=min_factor))
+
+
+def iter_two_takers(universe: Universe, op: str, *, min_factor: int = 1) -> Iterator[tuple[int, int, int]]:
+    """The rows of two_takers, ascending, one at a time (the output of a
+    large universe is streamed, never held)."""
     twice = multiplicity(universe)
     runs = [_two_taker_rows(sorted(takers), doubles, taken, op, min_factor)
             for takers, doubles, taken in _pairs(universe, twice)]
     if len(runs) == 1:
-        return runs[0]
-    out: list[tuple[int, int, int]] = []
+        yield from runs[0]
+        return
+    last = None
     for row in heapq.merge(*runs):  # each run is sorted: merge, dropping repeats
-        if not out or out[-1] != row:
-            out.append(row)
-    return out
+        if row != last:
+            yield row
+            last = row
 
 
 def _two_taker_rows(ordered: list[int], doubles: frozenset[int], taken: frozenset[int], op: str,
-                    min_factor: int) -> list[tuple[int, int, int]]:
+                    min_factor: int) -> Iterator[tuple[int, int, int]]:
     """The rows of one taking side, ascending and without repeats: for each a
     (ascending) first (a, a, c) if a is borne twice, then (a, b, c) for b > a
     ascending; b stops where c would pass the greatest number taken (all the
@@ -80,21 +87,19 @@ def _two_taker_rows(ordered: list[int], doubles: frozenset[int], taken: frozense
     own = {v: v for v in taken}
     top = max(taken, default=0)
     add = op == "add"
-    out: list[tuple[int, int, int]] = []
     for i in range(bisect_left(ordered, min_factor), len(ordered)):
         a = ordered[i]
         if a in doubles:
             c = a + a if add else a * a
             if c in own:
-                out.append((a, a, own[c]))
+                yield (a, a, own[c])
         if a <= 0:  # not in any universe; no bound on b then
             j = len(ordered)
         else:
             j = bisect_right(ordered, top - a if add else top // a, i + 1)
         bs = ordered[i + 1:j]
         cs = [a + b for b in bs] if add else [a * b for b in bs]
-        out += [(a, b, own[c]) for b, c in zip(bs, cs) if c in own]
-    return out
+        yield from [(a, b, own[c]) for b, c in zip(bs, cs) if c in own]
 
 
 def by_spaces(universe: Universe, op: str, min_spaces: int, max_spaces: int) -> list[tuple[Any, ...]]:

@@ -5,7 +5,7 @@ rithmocheck.tables.taking."""
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..errors import InputError
@@ -28,6 +28,9 @@ class TwoTakers(EntryFamily):
 
     def rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterable[Row]:
         return taking.two_takers(universe, self.op, min_factor=self.min_factor)
+
+    def iter_rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterator[Row]:
+        return taking.iter_two_takers(universe, self.op, min_factor=self.min_factor)
 
     def satisfies(self, numbers: Numbers, signs: Numbers, params: Mapping[str, ParamValue]) -> bool:
         if len(numbers) != 3 or min(numbers[0], numbers[1]) < self.min_factor:

@@ -5,7 +5,7 @@ readings of "agree in a proportion" in rithmocheck.model.proportions."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from ..model.proportions import agrees, four_term, holds, triples_in
 from . import proportion
@@ -19,6 +19,9 @@ class ThreeTerm(EntryFamily):
 
     def rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterable[Row]:
         return proportion.three_term(self.relations[0], universe.numbers)
+
+    def iter_rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterator[Row]:
+        return proportion.iter_three_term(self.relations[0], universe.numbers)
 
     def satisfies(self, numbers: Numbers, signs: Numbers, params: Mapping[str, ParamValue]) -> bool:
         return len(numbers) == 3 and holds(self.relations[0], numbers)
