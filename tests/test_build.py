@@ -44,6 +44,7 @@ def test_output_holds_every_artefact(files):
     for name in ("errata.md", "errata.csv", "errata.json", "errata.tei.xml"):
         assert f"errata/{name}" in files
     assert "audit.json" in files
+    assert {"collation.md", "collation.json"} <= set(files)
 
 
 def test_build_command(tmp_path):
