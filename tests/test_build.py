@@ -51,6 +51,7 @@ def test_build_command(tmp_path):
     r = CliRunner().invoke(cli, ["build", "--out", str(tmp_path / "out")])
     assert r.exit_code == 0, r.output
     assert "all covered by curated errata" in r.stderr and r.stdout == ""
+    assert "collated 18 passages with the second witness" in r.stderr and "none unexplained" in r.stderr
     assert (tmp_path / "out" / "audit.json").exists()
 
 

@@ -359,3 +359,18 @@ def test_an_edition_without_a_second_witness(tmp_path):
     assert collation_files(ed) == {}
     with pytest.raises(InputError, match="names no second_witness"):
         collate.collate(ed)
+
+
+def test_build_exits_1_on_an_unexplained_disagreement(tmp_path, monkeypatch):
+    """The old geometric layout (the count under the wrong column) audits
+    clean, but its collation does not: the build says so and exits 1."""
+    root = copy_edition(tmp_path)
+    shutil.copy(OLD / "k1-geometric.yaml", root / "tables" / "k1-geometric.yaml")
+    ed = Edition(root, EDITION.errata_path)
+    monkeypatch.setattr(Edition, "default", staticmethod(lambda: ed))
+    r = run("build", "--out", str(tmp_path / "out"))
+    assert r.exit_code == 1, r.output
+    assert "all covered by curated errata" in r.stderr and "2 NOT explained" in r.stderr
+    written = json.loads((tmp_path / "out" / "collation.json").read_text(encoding="utf-8"))
+    assert [(d["kind"], d["position"]["row"]) for d in written["disagreements"] if not d["explained"]] == [
+        ("column", 15), ("row", 15)]
