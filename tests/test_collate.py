@@ -374,3 +374,22 @@ def test_build_exits_1_on_an_unexplained_disagreement(tmp_path, monkeypatch):
     written = json.loads((tmp_path / "out" / "collation.json").read_text(encoding="utf-8"))
     assert [(d["kind"], d["position"]["row"]) for d in written["disagreements"] if not d["explained"]] == [
         ("column", 15), ("row", 15)]
+
+
+@pytest.mark.parametrize("content", ["<TEI><text>not closed", "<TEI xmlns='http://www.tei-c.org/ns/1.0'/>"])
+def test_a_broken_second_witness_is_bad_input(tmp_path, monkeypatch, content):
+    root = copy_edition(tmp_path)
+    broken = tmp_path / "broken.xml"
+    broken.write_text(content, encoding="utf-8")
+    change(root / "witness.yaml", f"second_witness: {TCP_FILE}", f"second_witness: {broken}")
+    ed = Edition(root, EDITION.errata_path)
+    monkeypatch.setattr(Edition, "default", staticmethod(lambda: ed))
+    r = run("collate", "k1-musical")
+    assert r.exit_code == 2, r.output
+    assert r.stderr.startswith(f"Error: {broken}") and "not a TEI keying" in r.stderr
+    assert len(r.stderr.splitlines()) == 1
+    change(root / "witness.yaml", f"second_witness: {broken}", "second_witness: no-such.xml")
+    fresh = Edition(root, EDITION.errata_path)  # metadata is read once per edition
+    monkeypatch.setattr(Edition, "default", staticmethod(lambda: fresh))
+    r = run("collate", "k1-musical")
+    assert r.exit_code == 2 and "second_witness 'no-such.xml' is not a file" in r.stderr

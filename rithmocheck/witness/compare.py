@@ -83,10 +83,18 @@ def _sign(text: str) -> int:
 
 @lru_cache(maxsize=4)
 def ties_of(witness: tuple[str, ...], tcp_path: str) -> Ties:
-    """The witness (its lines) tied to the TCP file (cached: aligning takes about a second)."""
+    """The witness (its lines) tied to the TCP file (cached: aligning takes
+    about a second); a TCP file that is not a TEI keying is bad input."""
+    from xml.etree.ElementTree import ParseError
+
+    from ..errors import InputError
     from . import tcp
 
-    return Ties.of(witness, tcp.load(tcp_path))
+    try:
+        doc = tcp.load(tcp_path)
+    except (ParseError, ValueError) as exc:
+        raise InputError(tcp_path, None, f"not a TEI keying of the book: {exc}") from None
+    return Ties.of(witness, doc)
 
 
 # --- a transcription cell and what it stands in ---------------------------------------------------
