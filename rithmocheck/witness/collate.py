@@ -48,7 +48,8 @@ Aligning the two witnesses takes about a second, so the build reads the
 collation of the shipped edition from a generated file beside it
 (collation.json, written by tools/write_collation.py and keyed by the
 SHA-256 of every input; a test fails when it is stale) and collates afresh
-whenever an input differs.
+whenever an input differs. The comparison itself is
+rithmocheck.witness.compare, imported only when a collation is run.
 """
 
 from __future__ import annotations
