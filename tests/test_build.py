@@ -44,12 +44,14 @@ def test_output_holds_every_artefact(files):
     for name in ("errata.md", "errata.csv", "errata.json", "errata.tei.xml"):
         assert f"errata/{name}" in files
     assert "audit.json" in files
+    assert {"collation.md", "collation.json"} <= set(files)
 
 
 def test_build_command(tmp_path):
     r = CliRunner().invoke(cli, ["build", "--out", str(tmp_path / "out")])
     assert r.exit_code == 0, r.output
     assert "all covered by curated errata" in r.stderr and r.stdout == ""
+    assert "collated 18 passages with the second witness" in r.stderr and "none unexplained" in r.stderr
     assert (tmp_path / "out" / "audit.json").exists()
 
 

@@ -4,7 +4,7 @@ Data goes to stdout (or -o FILE), messages to stderr. Exit 0 clean, 1
 findings (and nothing else), 2 bad input, 3 an internal error (the policy is
 rithmocheck.errors, applied to every command by options.Group). One module
 per group of commands: tables.py (men, tables, generate, explain),
-witness.py (check-source, show), audit.py (audit, errata, build),
+witness.py (check-source, show, collate), audit.py (audit, errata, build),
 ruleset.py (ruleset, ruleset validate).
 """
 

@@ -105,12 +105,15 @@ def build(out_dir: str, errata_path: str | None) -> None:
     """The main job: regenerate every table, audit every source and write
     OUT: for each table the printed, corrected and regenerated versions (CSV
     and Markdown), the errata (Markdown, CSV, JSON, TEI), the audit report
-    (JSON) and the engine rulesets, with a manifest of every file written.
+    (JSON), the collation with the second witness (Markdown, JSON) and the
+    engine rulesets, with a manifest of every file written.
     Deterministic and atomic: the new tree replaces the old in one rename,
     and a failed build leaves the previous OUT intact. OUT must be new,
     empty, or written by an earlier build: a directory holding anything else
     is refused (exit 2) and nothing is deleted. A summary goes to stderr;
-    exit 1 when a finding is not covered by a curated erratum.
+    exit 1 when a finding is not covered by a curated erratum or a
+    disagreement with the second witness is not explained by a recorded
+    reading.
 
     \b
     Example:
@@ -128,7 +131,12 @@ def build(out_dir: str, errata_path: str | None) -> None:
     tables = len({f.split("/")[1] for f in files if f.startswith("tables/")})
     click.echo(f"wrote {len(files) + 1} files to {out_dir}/ ({tables} tables)", err=True)
     click.echo(report.summary_line(), err=True)
-    sys.exit(report.exit_code)
+    from ..witness.collate import edition_collation
+
+    collation = edition_collation(ed)  # the build's own, cached
+    if collation is not None:
+        click.echo(collation.summary_line(), err=True)
+    sys.exit(max(report.exit_code, collation.exit_code if collation is not None else 0))
 
 
 COMMANDS = (audit, errata, build)

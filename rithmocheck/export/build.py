@@ -36,5 +36,16 @@ def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> 
     for name, doc in documents().items():
         files[f"ruleset/{name}"] = document(doc, "json")
     files["ruleset/schema.json"] = document(schema(), "json")
+    files.update(collation_files(edition))
     return files, report
 
+
+def collation_files(edition: Edition) -> dict[str, str]:
+    """The collation with the second witness (none when the edition names none)."""
+    from ..witness.collate import edition_collation
+    from .collation import collation_document
+
+    collation = edition_collation(edition)
+    if collation is None:
+        return {}
+    return {f"collation.{fmt}": collation_document(collation, fmt) for fmt in ("md", "json")}

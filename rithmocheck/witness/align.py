@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import tcp
+from .tcp import Token
 
 ROOT = tcp.ROOT
 WITNESS = ROOT / "sources" / "lever-fulke-1563" / "witness.txt"
@@ -41,11 +42,11 @@ class WitnessToken:
 @dataclass(frozen=True)
 class Alignment:
     witness: tuple[WitnessToken, ...]
-    tcp: tuple[tcp.Token, ...]
+    tcp: tuple[Token, ...]
     pairs: tuple[int | None, ...]  # for each witness token, the index of its TCP token
     how: tuple[str, ...]  # for each witness token: "equal", "replace", "approx" or "none"
 
-    def tcp_token(self, i: int) -> tcp.Token | None:
+    def tcp_token(self, i: int) -> Token | None:
         j = self.pairs[i]
         return self.tcp[j] if j is not None else None
 

@@ -24,6 +24,9 @@ from ..errors import InputError
 from ..inputs import LDict, load_file, load_text
 
 ROLES = ("entry", "heading", "label", "nothing", "count", "blank", "group", "head", "fragment", "prose")
+# The disagreements with the second witness that a recorded reading of a cell
+# may explain (the cell-level kinds of rithmocheck.witness.collate.Kind).
+READING_KINDS = ("column", "row", "split", "role", "blank", "number", "sign", "heading-block", "prose", "unmatched")
 NUMBER_TOKEN = re.compile(r"^(\d+)\.?(?:\{powerof(\d)\})*\.?$", re.ASCII)
 SIGN = re.compile(r"\{powerof(\d)\}", re.ASCII)
 DIGITS = re.compile(r"\d+", re.ASCII)
@@ -61,6 +64,18 @@ class Scope:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """A recorded reading: where the second witness (the EEBO-TCP keying)
+    reads a cell otherwise than the transcription, the disagreement it
+    explains (`kind`, one of READING_KINDS), what the TCP has (`tcp`, as the
+    collation reports it) and why the transcription reads otherwise."""
+
+    kind: str
+    tcp: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class Cell:
     """One printed line of a column: its text, its role, its row."""
 
@@ -74,6 +89,7 @@ class Cell:
     counts: str | None = None
     key: str | None = None
     scope: tuple[Scope, ...] | None = None  # count cells: the entries the count covers
+    reading: Reading | None = None  # where the second witness reads the cell otherwise
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -232,13 +248,14 @@ def _parse_cell(raw: Any, block: int, column: int, row: int, path: str, parent_l
                 known_tables: frozenset[str]) -> Cell:
     where = f"block {block} column {column} row {row}"
     scope = None
+    reading = None
     if isinstance(raw, str):
         text, role, note, counts, key = raw, "entry", None, None, None
         y = getattr(raw, "line", parent_line)
     elif isinstance(raw, LDict):
         y = raw.line
         for k in raw:
-            if k not in {"text", "role", "note", "counts", "key", "scope"}:
+            if k not in {"text", "role", "note", "counts", "key", "scope", "reading"}:
                 raise InputError(path, y, f"{where}: unknown field {k!r}")
         raw_text = raw.get("text")
         if not isinstance(raw_text, str):
@@ -259,9 +276,10 @@ def _parse_cell(raw: Any, block: int, column: int, row: int, path: str, parent_l
         scope = _parse_scope(raw["scope"], where, path, y) if "scope" in raw else None
         if scope is not None and role != "count":
             raise InputError(path, y, f"{where}: 'scope' belongs on a count cell")
+        reading = _parse_reading(raw["reading"], where, path, y) if "reading" in raw else None
     else:
         raise InputError(path, getattr(raw, "line", parent_line), f"{where}: a cell must be a string or a mapping")
-    cell = Cell(str(text), str(role), block, column, row, int(y), note, counts, key, scope)
+    cell = Cell(str(text), str(role), block, column, row, int(y), note, counts, key, scope, reading)
     tokens = cell.tokens
     if role == "blank" and tokens:
         raise InputError(path, y, f"{where}: a blank cell must have empty text")
@@ -277,6 +295,19 @@ def _parse_cell(raw: Any, block: int, column: int, row: int, path: str, parent_l
     if role == "count" and len(tokens) != 1:
         raise InputError(path, y, f"{where}: a count cell holds one number")
     return cell
+
+
+def _parse_reading(raw: Any, where: str, path: str, y: int) -> Reading:
+    """reading: {kind: KIND, tcp: WHAT THE TCP HAS, reason: WHY}, all three non-empty text."""
+    y = getattr(raw, "line", y)
+    if not isinstance(raw, dict) or set(raw) != {"kind", "tcp", "reason"}:
+        raise InputError(path, y, f"{where}: 'reading' must be a mapping of kind, tcp and reason")
+    for k in ("kind", "tcp", "reason"):
+        if not isinstance(raw[k], str) or not raw[k].strip():
+            raise InputError(path, y, f"{where}: reading {k!r} must be non-empty text")
+    if raw["kind"] not in READING_KINDS:
+        raise InputError(path, y, f"{where}: reading kind {raw['kind']!r} is not one of {', '.join(READING_KINDS)}")
+    return Reading(str(raw["kind"]), " ".join(str(raw["tcp"]).split()), " ".join(str(raw["reason"]).split()))
 
 
 def _parse_scope(raw: Any, where: str, path: str, y: int) -> tuple[Scope, ...]:
@@ -319,6 +350,21 @@ def _run_with_lines(passage: Passage) -> list[tuple[str, int, int]]:
     first = passage.run_lines[0]
     return [(t, first + i, col) for i, text in enumerate(passage.run.rstrip("\n").split("\n"))
             for t, col in token_columns(text, passage.tokens)]
+
+
+RunToken = tuple[str, int, int]  # a token of the run: its text, witness line and column
+
+
+def cell_tokens(passage: Passage) -> dict[tuple[int, int, int], tuple[RunToken, ...]]:
+    """The tokens of the run each cell holds, with the witness line and
+    column each stands at, by (block, column, row); for a passage whose
+    fidelity is proven (the layout re-flattens to the run)."""
+    run = iter(_run_with_lines(passage))
+    out: dict[tuple[int, int, int], tuple[RunToken, ...]] = {}
+    for cell in _reading_order(passage):
+        out[(cell.block, cell.column, cell.row)] = tuple(
+            next(run) for _ in run_tokens(cell.text, passage.tokens))
+    return out
 
 
 def check_fidelity(passage: Passage, witness: tuple[str, ...]) -> Passage:

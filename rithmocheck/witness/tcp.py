@@ -32,6 +32,7 @@ from __future__ import annotations
 import bisect
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -135,7 +136,7 @@ class Table:
     def grid(self) -> tuple[tuple[Cell | None, ...], ...]:
         """Row by row, the cell occupying each grid column (a spanning cell
         fills every column and row it spans; None where nothing stands)."""
-        out = [[None] * self.width for _ in self.rows]
+        out: list[list[Cell | None]] = [[None] * self.width for _ in self.rows]
         for c in self.cells:
             for r in range(c.row, c.row + c.rows):
                 for k in c.columns:
@@ -214,6 +215,14 @@ class Document:
         i = bisect.bisect_right(self._page_starts, offset) - 1
         return self._page_of_start[i] if i >= 0 else None
 
+    def _page(self, offset: int) -> Page:
+        """The page of text standing at an offset (parse() refuses text
+        before the first page break, so every character has one)."""
+        page = self.page_at(offset)
+        if page is None:
+            raise ValueError(f"text at offset {offset} stands before the first page break")
+        return page
+
     def cell_at(self, offset: int) -> tuple[int, int, int] | None:
         """(table, row, cell index) of the table cell at an offset, or None
         in running prose."""
@@ -240,7 +249,7 @@ class Document:
         start = hay.find(want)
         while start >= 0:
             end = start + len(want)
-            out.append(TextSpan(start, end, self.text[start:end], self.page_at(start), self.page_at(end - 1)))
+            out.append(TextSpan(start, end, self.text[start:end], self._page(start), self._page(end - 1)))
             start = hay.find(want, start + 1)
         return tuple(out)
 
@@ -258,7 +267,7 @@ class Document:
         out = []
         for m in TOKEN.finditer(self.text):
             kind = "sign" if m.group(1) else "number" if m.group(2) else "word"
-            out.append(Token(kind, m.group(0), m.start(), m.end(), self.page_at(m.start()),
+            out.append(Token(kind, m.group(0), m.start(), m.end(), self._page(m.start()),
                              self.cell_at(m.start()), self.context_at(m.start())))
         return tuple(out)
 
@@ -269,7 +278,7 @@ class Document:
 class _Writer:
     """Accumulates rendered text with whitespace folded to single spaces."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.parts: list[str] = []
         self.n = 0
         self.pending = False  # a word boundary is due before the next text
@@ -322,11 +331,15 @@ class _Writer:
         return "".join(self.parts)
 
 
-def _local(tag) -> str:
+# Called around every element rendered: visit(element, writer, entering).
+Visitor = Callable[[ET.Element, "_Writer", bool], None]
+
+
+def _local(tag: object) -> str:
     return tag[len(_T):] if isinstance(tag, str) and tag.startswith(_T) else str(tag)
 
 
-def _render_into(elem: ET.Element, w: _Writer, visit=None, skip_tail: bool = False) -> None:
+def _render_into(elem: ET.Element, w: _Writer, visit: Visitor | None = None) -> None:
     """Render an element and its descendants (not its tail) into w. `visit`,
     if given, is called as visit(elem, w, entering) around every element, so
     that the caller can follow page breaks and table cells."""
@@ -354,7 +367,7 @@ def _render_into(elem: ET.Element, w: _Writer, visit=None, skip_tail: bool = Fal
         for g in elem.iter(_T + "g"):  # the sign itself; its <ex> expansion is not shown twice
             power = _POWER.match(g.get("ref", ""))
             if power:
-                w.mark("g", g.get("ref"), "{powerof" + power.group(1) + "}")
+                w.mark("g", g.get("ref", ""), "{powerof" + power.group(1) + "}")
     else:
         w.text(elem.text)
         for child in elem:
@@ -376,40 +389,146 @@ def render(elem: ET.Element) -> tuple[str, tuple[Mark, ...]]:
 # --- parsing ---------------------------------------------------------------------
 
 
+def _rendered(elem: ET.Element | None) -> str:
+    return render(elem)[0] if elem is not None else ""
+
+
 def _header(root: ET.Element) -> Header:
     hdr = root.find(_T + "teiHeader")
-    if hdr is None:
-        raise ValueError("no teiHeader")
-
+    pub = hdr.find(f"{_T}fileDesc/{_T}publicationStmt") if hdr is not None else None
+    if hdr is None or pub is None:
+        raise ValueError("no teiHeader with a fileDesc/publicationStmt")
     fd = "tei:fileDesc/"
     ns = {"tei": TEI_NS}
-    pub = hdr.find(_T + "fileDesc/" + _T + "publicationStmt")
-    idnos = tuple((e.get("type", ""), render(e)[0]) for e in pub.findall(_T + "idno"))
-    avail = pub.find(_T + "availability")
     bibl = hdr.find(f"{_T}fileDesc/{_T}sourceDesc/{_T}biblFull")
 
-    def one(parent, path):
-        e = parent.find(path, ns) if parent is not None else None
-        return render(e)[0] if e is not None else ""
+    def one(path: str) -> str:
+        return _rendered(bibl.find(path, ns)) if bibl is not None else ""
 
-    authors = list(render(e)[0] for e in hdr.findall(fd + "tei:titleStmt/tei:author", ns))
-    for e in bibl.findall("tei:titleStmt/tei:author", ns) if bibl is not None else ():
-        a = render(e)[0]
-        if a not in authors:
-            authors.append(a)
-    notes = tuple(render(e)[0] for e in hdr.findall(fd + "tei:notesStmt/tei:note", ns)) + (
-        tuple(render(e)[0] for e in bibl.findall("tei:notesStmt/tei:note", ns)) if bibl is not None else ())
+    def all_of(parent: ET.Element | None, path: str) -> tuple[str, ...]:
+        return tuple(render(e)[0] for e in parent.findall(path, ns)) if parent is not None else ()
+
+    authors = list(all_of(hdr, fd + "tei:titleStmt/tei:author"))
+    authors += [a for a in dict.fromkeys(all_of(bibl, "tei:titleStmt/tei:author")) if a not in authors]
     return Header(
-        titles=tuple(render(e)[0] for e in hdr.findall(fd + "tei:titleStmt/tei:title", ns)),
+        titles=all_of(hdr, fd + "tei:titleStmt/tei:title"),
         authors=tuple(authors),
-        idnos=idnos,
-        availability=render(avail)[0] if avail is not None else "",
-        notes=notes,
-        publisher=one(bibl, "tei:publicationStmt/tei:publisher"),
-        pub_place=one(bibl, "tei:publicationStmt/tei:pubPlace"),
-        date=one(bibl, "tei:publicationStmt/tei:date"),
-        extent=one(bibl, "tei:extent"),
+        idnos=tuple((e.get("type", ""), render(e)[0]) for e in pub.findall(_T + "idno")),
+        availability=_rendered(pub.find(_T + "availability")),
+        notes=all_of(hdr, fd + "tei:notesStmt/tei:note") + all_of(bibl, "tei:notesStmt/tei:note"),
+        publisher=one("tei:publicationStmt/tei:publisher"),
+        pub_place=one("tei:publicationStmt/tei:pubPlace"),
+        date=one("tei:publicationStmt/tei:date"),
+        extent=one("tei:extent"),
     )
+
+
+CellKey = tuple[int, int, int]  # (table, row, cell index), 1-based
+
+
+@dataclass
+class _RawTable:
+    elem: ET.Element
+    page: Page
+    heading: str | None
+    heading_source: str  # "table" or "preceding"
+
+
+class _Reader:
+    """Follows the rendering of <text> (as its Visitor): the page breaks,
+    the tables with the page in force where each cell begins, and the
+    offsets where pages, table cells and block contexts begin."""
+
+    def __init__(self) -> None:
+        self.breaks: list[PageBreak] = []
+        self.seen_image: dict[int, int] = {}
+        self.page: Page | None = None
+        self.page_starts: list[int] = []
+        self.page_of_start: list[Page] = []
+        self.cell_starts: list[int] = [0]
+        self.cell_of_start: list[CellKey | None] = [None]
+        self.tables: list[_RawTable] = []
+        self.cell_pages: dict[int, Page] = {}
+        self.last_head: str | None = None
+        self.parents: list[str] = []
+        self.context_starts: list[int] = [0]
+        self.context_of_start: list[str] = [""]
+        self.table_no = self.row_no = self.cell_no = 0
+
+    def block_path(self) -> str:
+        blocks = [t for t in self.parents if t not in _INLINE]
+        return "/".join(blocks[-2:])
+
+    def current_page(self, what: str) -> Page:
+        if self.page is None:
+            raise ValueError(f"{what} before the first page break")
+        return self.page
+
+    def __call__(self, elem: ET.Element, w: _Writer, entering: bool) -> None:
+        tag = _local(elem.tag)
+        if not entering:
+            self.leave(tag, w)
+            return
+        if tag == "pb":
+            self.page_break(elem, w)
+        elif tag == "table":
+            self.table(elem, w)
+        elif tag == "row":
+            self.row_no += 1
+            self.cell_no = 0
+        elif tag == "cell":
+            self.cell(elem, w)
+        elif tag == "head" and self.parents and self.parents[-1] in ("div", "table"):
+            self.last_head = render(elem)[0]
+        if w.n and not self.breaks:
+            raise ValueError("text before the first page break")
+        self.parents.append(tag)
+        if tag not in _INLINE:
+            self.context_starts.append(w.offset())
+            self.context_of_start.append(self.block_path())
+
+    def leave(self, tag: str, w: _Writer) -> None:
+        self.parents.pop()
+        if tag == "cell":
+            self.cell_starts.append(w.n + 1)
+            self.cell_of_start.append(None)
+        if tag not in _INLINE:
+            self.context_starts.append(w.n + 1)
+            self.context_of_start.append(self.block_path())
+
+    def page_break(self, elem: ET.Element, w: _Writer) -> None:
+        m = _FACS.match(elem.get("facs", ""))
+        if not m:
+            raise ValueError(f"page break without tcp facs: {elem.attrib}")
+        image = int(m.group(2))
+        k = self.seen_image.get(image, 0)
+        if k >= 2:
+            raise ValueError(f"image {image} has more than two page breaks")
+        if self.breaks and image < self.breaks[-1].page.image:
+            raise ValueError(f"page breaks out of order at image {image}")
+        self.seen_image[image] = k + 1
+        page = Page(image, SIDES[k])
+        off = w.offset()
+        self.breaks.append(PageBreak(page, elem.get("facs", ""), elem.get("rendition"), off))
+        self.page_starts.append(off)
+        self.page_of_start.append(page)
+        self.page = page
+
+    def table(self, elem: ET.Element, w: _Writer) -> None:
+        self.table_no += 1
+        self.row_no = 0
+        page = self.current_page("a table")
+        own = elem.find(_T + "head")
+        if own is not None:
+            self.tables.append(_RawTable(elem, page, render(own)[0], "table"))
+        else:
+            self.tables.append(_RawTable(elem, page, self.last_head, "preceding"))
+
+    def cell(self, elem: ET.Element, w: _Writer) -> None:
+        self.cell_no += 1
+        self.cell_pages[id(elem)] = self.current_page("a table cell")
+        self.cell_starts.append(w.offset())
+        self.cell_of_start.append((self.table_no, self.row_no, self.cell_no))
 
 
 def parse(data: bytes | str) -> Document:
@@ -420,99 +539,22 @@ def parse(data: bytes | str) -> Document:
     text_el = root.find(_T + "text")
     if text_el is None:
         raise ValueError("no <text>")
-
-    breaks: list[PageBreak] = []
-    seen_image: dict[int, int] = {}
-    state = {"page": None, "cell": None}
-    page_starts: list[int] = []
-    page_of_start: list[Page] = []
-    cell_starts: list[int] = [0]
-    cell_of_start: list = [None]
-    tables_raw: list[tuple[ET.Element, Page | None, str | None, str]] = []
-    cell_pages: dict[int, Page | None] = {}
-    last_head: list[str | None] = [None]
-    parents: list[str] = []
-    context_starts: list[int] = [0]
-    context_of_start: list[str] = [""]
-
-    def block_path() -> str:
-        blocks = [t for t in parents if t not in _INLINE]
-        return "/".join(blocks[-2:])
-    table_no = [0]
-    row_no = [0]
-    cell_no = [0]
-
-    def visit(elem: ET.Element, w: _Writer, entering: bool) -> None:
-        tag = _local(elem.tag)
-        if entering:
-            if tag == "pb":
-                m = _FACS.match(elem.get("facs", ""))
-                if not m:
-                    raise ValueError(f"page break without tcp facs: {elem.attrib}")
-                image = int(m.group(2))
-                k = seen_image.get(image, 0)
-                if k >= 2:
-                    raise ValueError(f"image {image} has more than two page breaks")
-                if breaks and image < breaks[-1].page.image:
-                    raise ValueError(f"page breaks out of order at image {image}")
-                seen_image[image] = k + 1
-                page = Page(image, SIDES[k])
-                off = w.offset()
-                breaks.append(PageBreak(page, elem.get("facs"), elem.get("rendition"), off))
-                page_starts.append(off)
-                page_of_start.append(page)
-                state["page"] = page
-            elif tag == "table":
-                table_no[0] += 1
-                row_no[0] = 0
-                own = elem.find(_T + "head")
-                if own is not None:
-                    tables_raw.append((elem, state["page"], render(own)[0], "table"))
-                else:
-                    tables_raw.append((elem, state["page"], last_head[0], "preceding"))
-            elif tag == "row":
-                row_no[0] += 1
-                cell_no[0] = 0
-            elif tag == "cell":
-                cell_no[0] += 1
-                key = (table_no[0], row_no[0], cell_no[0])
-                cell_pages[id(elem)] = state["page"]
-                cell_starts.append(w.offset())
-                cell_of_start.append(key)
-            elif tag == "head" and parents and parents[-1] in ("div", "table"):
-                last_head[0] = render(elem)[0]
-            parents.append(tag)
-            if tag not in _INLINE:
-                context_starts.append(w.offset())
-                context_of_start.append(block_path())
-        else:
-            parents.pop()
-            if tag == "cell":
-                cell_starts.append(w.n + 1)
-                cell_of_start.append(None)
-            if tag not in _INLINE:
-                context_starts.append(w.n + 1)
-                context_of_start.append(block_path())
-
+    reader = _Reader()
     w = _Writer()
-    _render_into(text_el, w, visit)
-    text = w.result()
-
-    tables = []
-    for number, (elem, page, heading, source) in enumerate(tables_raw, 1):
-        tables.append(_table(number, elem, page, heading, source, cell_pages))
+    _render_into(text_el, w, reader)
+    tables = tuple(_table(number, raw, reader.cell_pages) for number, raw in enumerate(reader.tables, 1))
     return Document(
         header=_header(root),
-        breaks=tuple(breaks),
-        tables=tuple(tables),
-        text=text,
+        breaks=tuple(reader.breaks),
+        tables=tables,
+        text=w.result(),
         marks=tuple(w.marks),
-        _page_starts=tuple(page_starts),
-        _page_of_start=tuple(page_of_start),
-        _cell_starts=tuple(cell_starts),
-        _cell_of_start=tuple(cell_of_start),
-        _context_starts=tuple(context_starts),
-        _context_of_start=tuple(context_of_start),
+        _page_starts=tuple(reader.page_starts),
+        _page_of_start=tuple(reader.page_of_start),
+        _cell_starts=tuple(reader.cell_starts),
+        _cell_of_start=tuple(reader.cell_of_start),
+        _context_starts=tuple(reader.context_starts),
+        _context_of_start=tuple(reader.context_of_start),
     )
 
 
@@ -525,12 +567,11 @@ def _int_attr(elem: ET.Element, name: str) -> int:
     return int(raw)
 
 
-def _table(number: int, elem: ET.Element, page: Page | None, heading: str | None, source: str,
-           cell_pages: dict[int, Page | None]) -> Table:
+def _table(number: int, raw: _RawTable, cell_pages: dict[int, Page]) -> Table:
     occupied: set[tuple[int, int]] = set()
     rows = []
     width = 0
-    for r_i, row_el in enumerate(elem.findall(_T + "row"), 1):
+    for r_i, row_el in enumerate(raw.elem.findall(_T + "row"), 1):
         cells = []
         col = 1
         for c_i, cell_el in enumerate(row_el.findall(_T + "cell"), 1):
@@ -547,12 +588,12 @@ def _table(number: int, elem: ET.Element, page: Page | None, heading: str | None
                 role=cell_el.get("role"), text=text,
                 numbers=tuple(int(n) for n in NUMBER.findall(bare)),
                 signs=tuple(int(s) for s in SIGN_TEXT.findall(text)),
-                marks=marks, page=cell_pages.get(id(cell_el)) or page))
+                marks=marks, page=cell_pages.get(id(cell_el), raw.page)))
             col += cols
             width = max(width, col - 1)
-        row_page = cells[0].page if cells else page
+        row_page = cells[0].page if cells else raw.page
         rows.append(Row(number, r_i, tuple(cells), row_page))
-    return Table(number, heading, source, page, tuple(rows), width)
+    return Table(number, raw.heading, raw.heading_source, raw.page, tuple(rows), width)
 
 
 @lru_cache(maxsize=2)

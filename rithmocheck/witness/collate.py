@@ -1,0 +1,305 @@
+"""Collation of the transcription with the second witness, the EEBO-TCP
+keying of the same book (A05389): every transcribed table against the TCP
+table it comes from, and the numbers of the worked examples against the TCP
+text.
+
+How the two are tied. The primary witness and the TCP text are aligned token
+by token (rithmocheck.witness.align: numbers, cossick signs, spelling
+skeletons of words). Each token of a transcription's run stands at a witness
+line and column, so each cell of the transcription is tied to the TCP tokens
+of its own tokens, and through them to TCP table cells (table, row, grid
+column) or to the TCP's running text.
+
+What is compared, passage by passage:
+
+* a block whose cells stand in a TCP table is compared cell by cell
+  (method `cells`): the block holds one TCP table; its columns stand in the
+  TCP's order (each column is the span of grid columns its entries occupy);
+  each cell stands under its column, in its row (the block's rows are the
+  table's rows, shifted by one offset for the whole block), in one TCP cell
+  or one row of cells of its column; its role fits the TCP cell's place (a
+  number alone in an entry's first cell is an entry's first term, alone in
+  an inner cell a group head or a stated count, a number beside "noth." a
+  nothing line, words a heading or label); a blank cell has nothing of the
+  TCP beginning there; a TCP heading that stands immediately before its
+  table belongs to the table's block, above its first row;
+* a block in the TCP's running text: words that the TCP sets as a heading
+  (div/head) are headings; its numbers and signs as below;
+* runs set in prose in both witnesses (`tokens: numbers`: the men, the
+  kings, the kind-2 kings, the kind-3 list, the marking with cossick signs)
+  are compared by their numbers in order (method `numbers`), with the
+  cossick signs the TCP sets after each number;
+* everywhere, every number and cossick sign of a cell against the TCP
+  tokens it is tied to, and every number or sign of the TCP within the
+  run's stretch that the run lacks;
+* the worked examples (method `examples`): the numbers and signs of each
+  example's quote, at its witness lines, against the TCP text, and any
+  number of the TCP in that stretch that the quote lacks.
+
+Recorded readings. Where the witnesses legitimately differ, the
+transcription records on the cell a reading (layout.Reading: the kind of
+disagreement, what the TCP has, why the transcription reads otherwise). A
+disagreement is explained only by a reading of its own cell with its kind
+and its TCP value; a reading that explains nothing is itself reported.
+The report (CollationReport) alone decides the exit code: 1 when a
+disagreement is not explained, else 0.
+
+Aligning the two witnesses takes about a second, so the build reads the
+collation of the shipped edition from a generated file beside it
+(collation.json, written by tools/write_collation.py and keyed by the
+SHA-256 of every input; a test fails when it is stale) and collates afresh
+whenever an input differs. The comparison itself is
+rithmocheck.witness.compare, imported only when a collation is run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import Exit, InputError
+from .edition import Edition
+from .entries import Position
+from .examples import EXAMPLES, ExamplePosition
+from .page import Page
+
+COLLATION_SCHEMA_ID = "urn:rithmocheck:schema:collation-1"
+CACHE_FILE = "collation.json"  # in the edition's directory, beside pages.yaml
+
+class Kind(str, Enum):
+    """The kinds of disagreement, in report order."""
+
+    BLOCK = "block"  # a block holding cells of several TCP tables
+    COLUMN_ORDER = "column-order"  # a block's columns in another order than the TCP's
+    COLUMN = "column"  # a cell under another column than the TCP's
+    ROW = "row"  # a cell in another row than the TCP's
+    SPLIT = "split"  # one cell holding TCP cells of several rows or columns
+    ROLE = "role"  # a role the TCP cell's place contradicts
+    BLANK = "blank"  # a blank cell where a TCP cell begins
+    HEADING_BLOCK = "heading-block"  # a TCP table's heading set in another block than the table
+    PROSE = "prose"  # words the TCP sets as running text, in a table's block
+    UNMATCHED = "unmatched"  # a cell with no counterpart in the TCP
+    NUMBER = "number"  # numbers differing from the TCP's
+    SIGN = "sign"  # cossick signs differing from the TCP's
+    MISSING = "missing"  # a number or sign of the TCP that the transcription lacks
+    READING = "reading"  # a recorded reading that explains no disagreement
+
+    def __str__(self) -> str:
+        return self.value
+
+
+KINDS: tuple[str, ...] = tuple(k.value for k in Kind)
+METHODS = ("cells", "numbers", "examples")
+
+
+# --- the report ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """One place where the transcription and the TCP disagree."""
+
+    passage: str  # a passage id, or "examples"
+    position: Position | ExamplePosition  # column 0: the whole block; row 0: the whole column
+    kind: Kind
+    transcription: str  # what the transcription has
+    tcp: str  # what the TCP has (what a recorded reading names)
+    message: str
+    witness_line: int
+    page: Page | None
+    reading: str | None = None  # the reason of the recorded reading that explains it
+
+    @property
+    def explained(self) -> bool:
+        return self.reading is not None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"passage": self.passage, "kind": self.kind.value, "position": self.position.as_dict(),
+                "witness_line": self.witness_line, "page": self.page.as_dict() if self.page else None,
+                "transcription": self.transcription, "tcp": self.tcp, "message": self.message,
+                "explained": self.explained, "reading": self.reading}
+
+    @staticmethod
+    def from_dict(d: Mapping[str, Any]) -> Disagreement:
+        p = d["position"]
+        position: Position | ExamplePosition = (
+            ExamplePosition(str(p["example"]), int(p["witness_line"])) if "example" in p
+            else Position(str(p["passage"]), int(p["block"]), int(p["column"]), int(p["row"])))
+        page = Page(int(d["page"]["image"]), str(d["page"]["side"])) if d["page"] else None
+        return Disagreement(str(d["passage"]), position, Kind(d["kind"]), str(d["transcription"]), str(d["tcp"]),
+                            str(d["message"]), int(d["witness_line"]), page,
+                            None if d["reading"] is None else str(d["reading"]))
+
+    def where(self) -> str:
+        page = f", {self.page}" if self.page else ""
+        return f"{self.position} (line {self.witness_line}{page})"
+
+
+@dataclass(frozen=True)
+class PassageCollation:
+    """What was compared in one passage (or the worked examples), and how much agrees."""
+
+    passage: str
+    method: str  # cells, numbers (in order) or examples
+    tcp_tables: tuple[int, ...]  # the TCP tables its cells stand in
+    compared: int  # cells (examples) compared
+    agreeing: int  # of those, with no disagreement at all
+    explained: int  # disagreements explained by a recorded reading
+    unexplained: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"passage": self.passage, "method": self.method, "tcp_tables": list(self.tcp_tables),
+                "compared": self.compared, "agreeing": self.agreeing, "explained": self.explained,
+                "unexplained": self.unexplained}
+
+    @staticmethod
+    def from_dict(d: Mapping[str, Any]) -> PassageCollation:
+        return PassageCollation(str(d["passage"]), str(d["method"]), tuple(int(t) for t in d["tcp_tables"]),
+                                int(d["compared"]), int(d["agreeing"]), int(d["explained"]), int(d["unexplained"]))
+
+
+@dataclass(frozen=True)
+class CollationReport:
+    """The collation of the edition (or of the passages asked for); it alone
+    decides the exit code: 1 when a disagreement is not explained by a
+    recorded reading, else 0."""
+
+    passages: tuple[PassageCollation, ...]
+    disagreements: tuple[Disagreement, ...]
+    second_witness: str  # the SHA-256 of the TCP file
+
+    @property
+    def unexplained(self) -> tuple[Disagreement, ...]:
+        return tuple(d for d in self.disagreements if not d.explained)
+
+    @property
+    def exit_code(self) -> Exit:
+        return Exit.FINDINGS if self.unexplained else Exit.OK
+
+    def summary(self) -> dict[str, Any]:
+        counts = Counter(d.kind.value for d in self.disagreements)
+        return {"passages": len(self.passages), "compared": sum(p.compared for p in self.passages),
+                "agreeing": sum(p.agreeing for p in self.passages), "disagreements": len(self.disagreements),
+                "by_kind": {k: counts[k] for k in KINDS if counts[k]},
+                "explained": len(self.disagreements) - len(self.unexplained),
+                "unexplained": len(self.unexplained), "exit_code": int(self.exit_code)}
+
+    def summary_line(self) -> str:
+        s = self.summary()
+        verdict = "none unexplained" if not s["unexplained"] else f"{s['unexplained']} NOT explained"
+        return (f"collated {s['passages']} passages with the second witness: {s['agreeing']} of {s['compared']} "
+                f"cells and examples agree; {s['disagreements']} disagreements, {s['explained']} explained by "
+                f"recorded readings, {verdict}")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"second_witness": {"sha256": self.second_witness},
+                "passages": [p.as_dict() for p in self.passages],
+                "disagreements": [d.as_dict() for d in self.disagreements], "summary": self.summary()}
+
+    @staticmethod
+    def from_dict(d: Mapping[str, Any]) -> CollationReport:
+        return CollationReport(tuple(PassageCollation.from_dict(p) for p in d["passages"]),
+                               tuple(Disagreement.from_dict(x) for x in d["disagreements"]),
+                               str(d["second_witness"]["sha256"]))
+
+
+# --- the edition ------------------------------------------------------------------------------------
+
+
+def second_witness(edition: Edition) -> Path | None:
+    """The TCP keying the edition names in witness.yaml (`second_witness`,
+    relative to the edition), or None when it names none."""
+    name = edition.metadata.get("second_witness")
+    if name is None:
+        return None
+    path = (edition.root / str(name)).resolve()
+    if not path.is_file():
+        raise InputError(edition.root / "witness.yaml", None, f"second_witness {name!r} is not a file")
+    return path
+
+
+def collate(edition: Edition, ids: Iterable[str] = ()) -> CollationReport:
+    """Collate the edition's transcriptions (only the passages `ids`, and
+    'examples' for the worked examples, when given) with its second witness."""
+    path = second_witness(edition)
+    if path is None:
+        raise InputError(edition.root / "witness.yaml", None, "the edition names no second_witness to collate with")
+    from .compare import collate_examples, collate_passage, ties_of
+
+    wanted = select(edition, ids)
+    ties = ties_of(edition.witness, str(path))
+    results = [collate_passage(p, ties, edition.page_at) for p in edition.passages if p.passage in wanted]
+    if EXAMPLES in wanted:
+        results.append(collate_examples(edition.examples, edition.witness, ties))
+    return CollationReport(tuple(r[0] for r in results), tuple(d for r in results for d in r[1]), _sha256(path))
+
+
+def select(edition: Edition, ids: Iterable[str]) -> frozenset[str]:
+    """The passages asked for (every one and the examples when none is);
+    an unknown id is bad input."""
+    known = [p.passage for p in edition.passages] + [EXAMPLES]
+    ids = tuple(ids)
+    for i in ids:
+        if i not in known:
+            raise InputError(edition.tables_dir, None, f"no passage {i!r} (passages: {', '.join(known)})")
+    return frozenset(ids or known)
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# --- the collation the build writes: cached beside the edition ----------------------------------------
+
+
+def inputs_digest(edition: Edition, tcp_path: Path) -> str:
+    """The SHA-256 of everything the collation reads: the witness, its page
+    map, the transcriptions, the worked examples and the TCP keying."""
+    h = hashlib.sha256()
+    files = [edition.witness_path, edition.pages_path, edition.examples_path, *edition.passage_files(), tcp_path]
+    for p in files:
+        data = p.read_bytes() if p.is_file() else b""
+        name = p.relative_to(edition.root).as_posix() if p.is_relative_to(edition.root) else p.name
+        h.update(f"{name}\0{len(data)}\0".encode())
+        h.update(data)
+    return h.hexdigest()
+
+
+def cache_text(edition: Edition, report: CollationReport) -> str:
+    """The cache file: the collation of the whole edition with the digest of its inputs."""
+    path = second_witness(edition)
+    assert path is not None
+    data = {"comment": "Generated by tools/write_collation.py; do not edit (a test fails when stale). "
+                       "rithmocheck build reads the collation from here while `inputs` is the SHA-256 of its "
+                       "inputs, and collates afresh otherwise.",
+            "inputs": inputs_digest(edition, path), "report": report.as_dict()}
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+@lru_cache(maxsize=4)
+def edition_collation(edition: Edition) -> CollationReport | None:
+    """The collation of the whole edition (None when it has no second
+    witness): read from the cache file while its inputs are unchanged,
+    else collated afresh."""
+    path = second_witness(edition)
+    if path is None:
+        return None
+    cache = edition.root / CACHE_FILE
+    if cache.is_file():
+        from ..inputs import load_json, read_text
+
+        try:
+            data = load_json(read_text(cache), cache)
+            if isinstance(data, dict) and data.get("inputs") == inputs_digest(edition, path):
+                return CollationReport.from_dict(data["report"])
+        except (InputError, KeyError, TypeError, ValueError):
+            pass  # a damaged cache: collate afresh
+    return collate(edition)
+
