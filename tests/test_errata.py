@@ -344,3 +344,19 @@ def test_an_erratum_said_to_be_the_tools_must_be_its_minimal_correction():
     assert any("the tool's minimal consistent correction is 56 64 72" in m for m in messages)
     editor = tuple(dataclasses.replace(e, resp="editor") if e.id == "k1-arithmetic@1.3.6" else e for e in wrong)
     assert not any("minimal" in f.message for f in full_audit(("k1-arithmetic",), editor))
+
+
+@pytest.mark.parametrize("position, needle", [
+    # 1.1.5 is a row of k1-addition's own passage and of its tail on the multiplication page
+    ("{block: 1, column: 1, row: 5}", "erratum x: the position 1.1.5 matches 2 entries of k1-addition "
+                                      "(in the passages k1-addition, k1-multiplication); give its passage"),
+    ("{block: 1, column: 9, row: 1}", "erratum x: no printed entry of k1-addition stands at 1.9.1"),
+    ("{passage: k1-musical, block: 1, column: 1, row: 1}", "erratum x: no printed entry of k1-addition stands at "
+                                                           "k1-musical:1.1.1"),
+])
+def test_an_erratum_whose_position_matches_two_entries_or_none_is_refused(tmp_path, position, needle):
+    p = tmp_path / "errata.yaml"
+    p.write_text("errata:\n  - {id: x, table: k1-addition, kind: misprint, position: " + position + ","
+                 " sic: [1, 2, 3], corr: [1, 2, 3], class: c, reason: r, confidence: high, resp: editor}\n")
+    r = run("audit", "k1-addition", "--errata", str(p))
+    assert r.exit_code == 2 and r.stderr.strip().splitlines() == [f"Error: {p}:2: {needle}"]
