@@ -11,6 +11,8 @@ from collections import Counter
 from pathlib import Path, PurePosixPath
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import EDITION
 from rithmocheck.audit.errata import corrected_entries, load_errata
@@ -262,3 +264,8 @@ def test_text_is_escaped(audit):
 def test_rendering_twice_gives_the_same_bytes(audit):
     site = html_model.site(EDITION, *audit)
     assert render_site(site) == render_site(html_model.site(EDITION, *audit))
+
+
+@given(st.lists(st.integers(min_value=0, max_value=10**12), max_size=6), st.lists(st.integers(1, 6), max_size=4))
+def test_entries_are_written_as_the_transcription_writes_them(numbers, signs):
+    assert html_model._text(numbers, signs) == entry_text(numbers, signs)

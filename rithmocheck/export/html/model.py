@@ -29,7 +29,7 @@ from ...audit.examples import Check, check_all
 from ...audit.findings import Finding, Kind, Report
 from ...tables import REGISTRY, EntryFamily, Family, KeyedFamily, Table, default_table
 from ...witness.edition import Edition
-from ...witness.entries import Position, PrintedEntry, entry_text
+from ...witness.entries import Position, PrintedEntry
 from ...witness.examples import EXAMPLES, Example, ExamplePosition
 from ...witness.layout import SIGN, Cell, Passage
 from ...witness.page import Page
@@ -104,16 +104,25 @@ def page_label(page: Page | None) -> str:
     return str(page) if page else "page unknown"
 
 
-def _nums(numbers: Iterable[int] | None) -> str:
-    return entry_text(numbers) if numbers is not None else ""
+def _text(numbers: Sequence[int], signs: Sequence[int] = ()) -> str:
+    """An entry as the transcription writes it (witness.entries.entry_text, spelt for speed)."""
+    text = " ".join(map(str, numbers))
+    return text + "".join(f"{{powerof{s}}}" for s in signs) if signs else text
+
+
+def _nums(numbers: Sequence[int] | None) -> str:
+    return _text(numbers) if numbers is not None else ""
 
 
 @dataclass(slots=True)
 class Detail:
-    """What selecting a cell shows: a title and terms with their values."""
+    """What selecting a cell shows: a title and terms with their values (a
+    flagged entry), or a title and one line of text (an entry printed and
+    correct: where it stands and the regenerated entry)."""
 
     title: str
-    items: tuple[tuple[str, str], ...]
+    items: tuple[tuple[str, str], ...] = ()
+    text: str = ""
 
 
 @dataclass(slots=True)
@@ -151,6 +160,14 @@ class CellView:
     detail: Detail | None = None
     entry: str = ""  # the corrected entry (data-entry), where the corrected table has one
     status: str = ""  # its status there (data-status): printed, corrected, omitted, supplied
+    plain: str = ""  # the whole text, when the cell is plain text the same in both views (a quick path)
+
+    def __post_init__(self) -> None:
+        if not self.flags and len(self.spans) == 1:
+            span = self.spans[0]
+            if span.kind == "text" and not span.view and not span.say and len(span.parts) == 1 \
+                    and not span.parts[0].sign:
+                self.plain = span.parts[0].text
 
 
 @dataclass(slots=True)
@@ -299,13 +316,13 @@ def _regenerated(t: _Table, numbers: tuple[int, ...], signs: tuple[int, ...], ke
             return "none: no row of the regenerated table has these numbers"
         n, row = found
         r_numbers, r_signs = f.row_entry(row)
-        return (f"{entry_text(r_numbers, r_signs)} (row {n} of the regenerated table: "
+        return (f"{_text(r_numbers, r_signs)} (row {n} of the regenerated table: "
                 f"{f.explain(r_numbers, r_signs, t.table)})")
     if isinstance(f, KeyedFamily) and key is not None:
         units = t.expected.get(key)
         if units is None:
             return f"none: the rules give nothing under {key!r}"
-        return f"{key}: {' '.join(entry_text(u[:1], u[1:]) for u in units)} (what the rules give)"
+        return f"{key}: {' '.join(_text(u[:1], u[1:]) for u in units)} (what the rules give)"
     return ""
 
 
@@ -329,7 +346,7 @@ def _finding_items(t: _Table, findings: Sequence[Finding]) -> list[tuple[str, st
         if f.kind in (Kind.MISPRINT, Kind.SPURIOUS) and t.family.rule:
             out.append(("Relation failed", t.family.rule))
         if f.candidates:
-            out.append(("Candidates", "; ".join(f"{entry_text(c.value)} ({c.klass}, {c.confidence})"
+            out.append(("Candidates", "; ".join(f"{_text(c.value)} ({c.klass}, {c.confidence})"
                                                 for c in f.candidates)))
         if f.erratum is None:
             out.append(("Erratum", "none: no curated erratum covers this finding"))
@@ -382,17 +399,18 @@ WHAT = {"entry": "Entry", "fragment": "Entry", "nothing": "A printed 'nothing'",
 
 def _plain(t: _Table, pos: Position, cid: str, cell: Cell, line: int, page: Page | None,
            ce: CorrectedEntry | None) -> CellView:
-    """The common case, kept quick: a cell printed and correct, unchanged by the errata."""
-    items = [_where(line, page)]
+    """The common case, kept quick: a cell printed and correct, unchanged by
+    the errata; its detail is one line."""
+    text = f"Witness line {line}, {page_label(page)}."
     if cell.role in ("entry", "fragment"):
         e = t.entries.get(pos)
         if e is not None:
-            items.append(("Regenerated entry", _regenerated(t, e.numbers, e.signs, e.key)))
+            text += f" Regenerated entry: {_regenerated(t, e.numbers, e.signs, e.key)}."
     if cell.note:
-        items.append(("Transcriber's note", cell.note))
+        text += f" Transcriber's note: {cell.note}"
     return CellView("c st-ok", (), (Span("text", parts(cell.text)),), cid,
-                    Detail(f"{WHAT.get(cell.role, 'Cell')} {pos} \u2014 printed and correct", tuple(items)),
-                    entry_text(ce.numbers, ce.signs) if ce is not None else "", ce.status if ce is not None else "")
+                    Detail(f"{WHAT.get(cell.role, 'Cell')} {pos} \u2014 printed and correct", text=text),
+                    _text(ce.numbers, ce.signs) if ce is not None else "", ce.status if ce is not None else "")
 
 
 def _cell(t: _Table, pos: Position, cell: Cell, line: int, page: Page | None) -> CellView:
@@ -413,12 +431,12 @@ def _cell(t: _Table, pos: Position, cell: Cell, line: int, page: Page | None) ->
     corr: tuple[Part, ...] = ()
     if state in ("misprint", "count"):
         if ce is not None and ce.status == "corrected":
-            corr = parts(entry_text(ce.numbers, ce.signs))
+            corr = parts(_text(ce.numbers, ce.signs))
         elif state == "count" and erratum is not None and isinstance(erratum.corr, tuple):
-            corr = parts(entry_text(erratum.corr))
+            corr = parts(_text(erratum.corr))
         else:
             proposal = next(f.expected for f in found if f.kind.value == state)
-            corr = parts(entry_text(proposal)) if proposal is not None else ()
+            corr = parts(_text(proposal)) if proposal is not None else ()
         p_spans = [Span("del", printed_text, say="printed ")]
         if corr:
             p_spans.append(Span("ins", corr, say="proposed " if proposal is not None else "read "))
@@ -429,7 +447,7 @@ def _cell(t: _Table, pos: Position, cell: Cell, line: int, page: Page | None) ->
     # corrected
     entry, status = "", ""
     if ce is not None:
-        entry, status = entry_text(ce.numbers, ce.signs), ce.status
+        entry, status = _text(ce.numbers, ce.signs), ce.status
         if status == "corrected":
             c_spans = [Span("ins", parts(entry), say="read ")]
         elif status == "omitted":
@@ -439,7 +457,7 @@ def _cell(t: _Table, pos: Position, cell: Cell, line: int, page: Page | None) ->
     elif cell.role == "count" and erratum is not None and isinstance(erratum.corr, tuple) and erratum.sic == \
             cell.numbers and state == "count":
         status = "corrected"
-        c_spans = [Span("ins", parts(entry_text(erratum.corr)), say="read ")]
+        c_spans = [Span("ins", parts(_text(erratum.corr)), say="read ")]
     else:
         c_spans = [Span("text", printed_text)]
     # the detail
@@ -546,7 +564,7 @@ def _supplied(t: _Table, table_id: str, findings: Sequence[Finding],
         line = f.witness_line if f is not None else e.witness_line if e is not None else None
         page = f.page if f is not None else e.page if e is not None else None
         n_, s_ = fam.split(numbers) if isinstance(fam, EntryFamily) else (numbers, ())
-        text = entry_text(n_, s_)
+        text = _text(n_, s_)
         items_ = [("Supplied entry", f"[{text}]"), ("Where", "not printed; the finding cites the table's heading"),
                   _where(line, page)]
         if f is not None:
@@ -562,7 +580,7 @@ def _supplied(t: _Table, table_id: str, findings: Sequence[Finding],
         rows.append(RowView(len(rows) + 1, (CellView(
             "c st-supplied cs-supplied" if ce is not None else "c st-supplied", _flags("supplied", "", uncovered),
             (span,), sid, Detail(f"Omission of {table_id}: [{text}] \u2014 supplied", tuple(items_)),
-            entry_text(ce.numbers, ce.signs) if ce is not None else "", "supplied" if ce is not None else ""),)))
+            _text(ce.numbers, ce.signs) if ce is not None else "", "supplied" if ce is not None else ""),)))
     heading = f"not printed (the omissions cite the table's heading, {page_label(t.page(fam.witness_line, 0))})"
     return BlockView("supplied", f"The {len(rows)} omission{'s' if len(rows) != 1 else ''} of {table_id}, "
                                  "supplied in brackets", ("Supplied entry",), (PageGroup(heading, tuple(rows)),))
@@ -586,7 +604,8 @@ def _pages_text(t: _Table, passage: Passage) -> str:
 
 
 def table_page(table_id: str, edition: Edition, errata: tuple[Erratum, ...], findings: Sequence[Finding],
-               links: dict[str, TableLink]) -> TablePage:
+               links: dict[str, TableLink], passages: Sequence[Passage] | None = None,
+               pages: dict[tuple[int, int], Page | None] | None = None) -> TablePage:
     f = REGISTRY[table_id]
     table = default_table(table_id)
     by_pos: dict[Position, list[Finding]] = {}
@@ -603,16 +622,16 @@ def table_page(table_id: str, edition: Edition, errata: tuple[Erratum, ...], fin
     mine = {e.id: e for e in errata if e.table == table_id}
     t = _Table(f, table, by_pos, {c.position: c for c in entries if c.position is not None}, mine,
                {e.position: e for e in mine.values() if isinstance(e.position, Position)},
-               {e.position: e for e in edition.entries(table_id)}, {}, {}, edition, {})
+               {e.position: e for e in edition.entries(table_id)}, {}, {}, edition, {} if pages is None else pages)
     if isinstance(f, EntryFamily):
         for n, row in enumerate(table.rows, 1):
             t.rows.setdefault(f.row_key(row), (n, row))
     elif isinstance(f, KeyedFamily):
         t.expected = f.expected(table)
-    passages = tuple(PassageView(
+    views = tuple(PassageView(
         safe(p.passage), p.passage, p.heading, f"{p.run_lines[0]}\u2013{p.run_lines[1]}", _pages_text(t, p),
         " ".join(p.layout_evidence.split()), p.ambiguous, tuple(x for x in p.tables if x != table_id),
-        _blocks(t, p, table_id)) for p in edition.passages_for(table_id))
+        _blocks(t, p, table_id)) for p in (edition.passages_for(table_id) if passages is None else passages))
     ids = list(links)
     i = ids.index(table_id)
     link = links[table_id]
@@ -620,7 +639,7 @@ def table_page(table_id: str, edition: Edition, errata: tuple[Erratum, ...], fin
     files = tuple((name, f"../../tables/{table_id}/{name}") for name in
                   ("printed.csv", "corrected.csv", "regenerated.csv"))
     return TablePage(table_id, f.title, f.kind, f.rule, f"{table.universe.name}: {table.universe.description}",
-                     f.witness_line, page_label(t.page(f.witness_line, 0)), summary, passages,
+                     f.witness_line, page_label(t.page(f.witness_line, 0)), summary, views,
                      _supplied(t, table_id, unplaced, entries), tuple(other), files,
                      links[ids[i - 1]] if i > 0 else None, links[ids[i + 1]] if i + 1 < len(ids) else None)
 
@@ -641,21 +660,27 @@ def _passage(edition: Edition, ex: Example) -> tuple[Segment, ...]:
     """The witness lines of an example, its quote marked (found as the
     loader finds it: with the whitespace folded)."""
     text = "\n".join(edition.witness[ex.witness_line - 1:ex.last_line])
-    words = [(m.group(), m.start()) for m in WORD.finditer(text)]
-    folded, starts = "", []
-    for w, _start in words:
-        starts.append(len(folded) + (1 if folded else 0))
-        folded = f"{folded} {w}" if folded else w
     want = " ".join(ex.quote.split())
-    at = folded.find(want) if want else -1
+    if not want:
+        return (Segment(text, False),)
+    if "  " not in text and "\t" not in text:  # folding the whitespace is then replacing newlines
+        at = text.replace("\n", " ").find(want)
+        a, b = at, at + len(want)
+    else:
+        words = [(m.group(), m.start()) for m in WORD.finditer(text)]
+        folded, starts = "", []
+        for w, _start in words:
+            starts.append(len(folded) + (1 if folded else 0))
+            folded = f"{folded} {w}" if folded else w
+        at = folded.find(want)
+
+        def original(k: int) -> int:  # a place in the folded text, in the original
+            i = bisect_right(starts, k) - 1
+            return words[i][1] + min(k - starts[i], len(words[i][0]))
+
+        a, b = (original(at), original(at + len(want) - 1) + 1) if at >= 0 else (-1, -1)
     if at < 0:
         return (Segment(text, False),)
-
-    def original(k: int) -> int:  # a place in the folded text, in the original
-        i = bisect_right(starts, k) - 1
-        return words[i][1] + min(k - starts[i], len(words[i][0]))
-
-    a, b = original(at), original(at + len(want) - 1) + 1
     return tuple(s for s in (Segment(text[:a], False), Segment(text[a:b], True), Segment(text[b:], False)) if s.text)
 
 
@@ -712,14 +737,19 @@ def site(edition: Edition, errata: tuple[Erratum, ...], report: Report) -> Site:
     by_table: dict[str, list[Finding]] = {}
     for x in report.findings:
         by_table.setdefault(x.table, []).append(x)
-    ids = [t for t in REGISTRY if edition.passages_for(t)]
+    passages: dict[str, list[Passage]] = {}
+    for p in edition.passages:
+        for t in p.tables:
+            passages.setdefault(t, []).append(p)
+    ids = [t for t in REGISTRY if t in passages]
     links = {}
     for t in ids:
         fs = by_table.get(t, [])
         links[t] = TableLink(t, REGISTRY[t].title, REGISTRY[t].kind,
                              sum(1 for e in edition.entries(t) if e.role == "entry"), _counts(fs),
                              sum(1 for x in fs if not x.covered))
-    pages = tuple(table_page(t, edition, errata, by_table.get(t, []), links) for t in ids)
+    seen: dict[tuple[int, int], Page | None] = {}
+    pages = tuple(table_page(t, edition, errata, by_table.get(t, []), links, passages[t], seen) for t in ids)
     checks = check_all(edition.examples)
     sections = example_sections(edition, checks, errata, by_table.get(EXAMPLES, []))
     tally: dict[str, int] = {}
