@@ -297,3 +297,10 @@ def test_the_accessibility_check_finds_what_it_should(browser: Any, tmp_path: Pa
     browser.get(page.as_uri())
     found = " ".join(_axe(browser))
     assert "image-alt (critical)" in found and "link-name (serious)" in found
+
+
+def test_without_a_browser_the_test_is_skipped_with_its_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RITHMOCHECK_CHROMIUM", raising=False)
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert _browser() == ("no browser: Debian's chromium and chromium-driver are not installed "
+                          "(apt-get install -y chromium chromium-driver)")
