@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from conftest import EDITION
 from rithmocheck.audit.errata import corrected_entries, load_errata
-from rithmocheck.audit.findings import Kind
+from rithmocheck.audit.findings import Finding, Kind
 from rithmocheck.audit.run import run_audit
 from rithmocheck.export.html import html_files
 from rithmocheck.export.html import model as html_model
@@ -269,3 +269,27 @@ def test_rendering_twice_gives_the_same_bytes(audit):
 @given(st.lists(st.integers(min_value=0, max_value=10**12), max_size=6), st.lists(st.integers(1, 6), max_size=4))
 def test_entries_are_written_as_the_transcription_writes_them(numbers, signs):
     assert html_model._text(numbers, signs) == entry_text(numbers, signs)
+
+
+def test_states_the_shipped_audit_does_not_reach(audit):
+    """A printed 'nothing' the complete table contradicts, and a misprint no
+    curated erratum covers (its correction only the audit's proposal)."""
+    errata, report = audit
+    nothing, entry = Position("k1-addition", 1, 4, 14), Position("k1-addition", 1, 1, 3)  # '45 noth.', '1 2 3'
+    findings = [Finding("k1-addition", Kind.OMISSION, "'45 noth.': 45 45 90 does", nothing, 555, None, (45,)),
+                Finding("k1-addition", Kind.MISPRINT, "1 2 3 fails the relation", entry, 548, None, (1, 2, 3),
+                        (1, 2, 4))]
+    site = html_model.site(EDITION, errata, report)
+    links = {link.id: link for link in site.tables}
+    page = html_model.table_page("k1-addition", EDITION, errata, findings, links)
+    cells = by_id(ET.fromstring(template("table.html").render(site=site, page=page, root="../")))
+    said = cells["k1-addition.1.4.14"]
+    assert "st-omission" in classes(said) and "\u2205" in text(said)
+    assert terms(cells["d-k1-addition.1.4.14"])["Finding"] == "omission: '45 noth.': 45 45 90 does"
+    wrong = cells["k1-addition.1.1.3"]
+    assert "st-misprint" in classes(wrong) and wrong.get("data-status") == "printed"  # no erratum: unchanged
+    assert [text(i) for i in wrong.iter("ins")] == ["proposed 1 2 4"]
+    assert "in-p" in classes(next(wrong.iter("ins")))  # the proposal is not the corrected table's
+    marks = [m.text for m in wrong.iter("span") if "mark" in classes(m)]
+    assert marks == ["\u2260", "?"]
+    assert terms(cells["d-k1-addition.1.1.3"])["Erratum"] == "none: no curated erratum covers this finding"
