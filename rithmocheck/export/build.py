@@ -1,6 +1,6 @@
 """The main job: regenerate every table, audit the edition, and give every
-file of output/ as text (pure); rithmocheck.export.outfiles.write_tree
-writes them safely and atomically."""
+file of output/ as text (pure), the HTML edition (html/) included;
+rithmocheck.export.outfiles.write_tree writes them safely and atomically."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from ..audit.run import run_audit
 from ..tables import REGISTRY, default_table
 from ..witness.edition import Edition
 from .errata import errata_document
+from .html import html_files
 from .printed import CORRECTED_HEADERS, PRINTED_HEADERS, corrected_rows, printed_rows, shaped
 from .render import document, grid
 from .report import report_json
@@ -37,6 +38,7 @@ def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> 
         files[f"ruleset/{name}"] = document(doc, "json")
     files["ruleset/schema.json"] = document(schema(), "json")
     files.update(collation_files(edition))
+    files.update(html_files(edition, errata, report))
     return files, report
 
 

@@ -1,0 +1,18 @@
+"""The static HTML edition written by `build` into output/html/: an index,
+a page per table (as printed and corrected, every entry with its state and
+its finding) and a page per worked example. Jinja2 is imported only here,
+when the edition is rendered."""
+
+from __future__ import annotations
+
+from ...audit.errata import Erratum
+from ...audit.findings import Report
+from ...witness.edition import Edition
+
+
+def html_files(edition: Edition, errata: tuple[Erratum, ...], report: Report) -> dict[str, str]:
+    """Every file of the HTML edition (relative path under html/ -> text)."""
+    from .model import site
+    from .render import render_site
+
+    return {f"html/{name}": text for name, text in render_site(site(edition, errata, report)).items()}

@@ -1,0 +1,766 @@
+"""What the HTML edition shows, as plain data for the templates (no HTML here).
+
+Every page is built from the edition's layout (passages, blocks, columns,
+cells), the audit's findings, the curated errata and the corrected entries
+(`corrected_entries(..., keep_omitted=True, supply=True)`); the templates
+only lay the data out. Each printed cell that holds an entry, a "nothing"
+or a stated count gets an id (`cell_id`: passage.block.column.row), which
+is its URL fragment, a state (one of STATES), its status in the corrected
+table (one of STATUSES) and a Detail: the finding, the correction, the
+erratum's reason, confidence and resp, the witness line and page, and the
+regenerated entry it corresponds to.
+
+A table is written once, every cell holding both readings: pieces shown
+as printed only, corrected only, or in both (Span.view); the page's CSS
+shows one view or the other, so the corrected table costs no second copy.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ...audit.errata import RESPONSIBLE, CorrectedEntry, Erratum, corrected_entries
+from ...audit.examples import Check, check_all
+from ...audit.findings import Finding, Kind, Report
+from ...tables import REGISTRY, EntryFamily, Family, KeyedFamily, Table, default_table
+from ...witness.edition import Edition
+from ...witness.entries import Position, PrintedEntry
+from ...witness.examples import EXAMPLES, Example, ExamplePosition
+from ...witness.layout import SIGN, Cell, Passage
+from ...witness.page import Page
+
+# state as printed -> (what it means, its mark); colour is never the only signal
+STATES: dict[str, tuple[str, str]] = {
+    "ok": ("printed and correct", ""),
+    "misprint": ("misprint: the printed reading struck through, the correction beside it", "\u2260"),
+    "spurious": ("spurious: an entry the table does not have, struck through", "\u00d7"),
+    "duplicate": ("duplicate: printed more often than the table has it, struck through", "="),
+    "omission": ("a printed 'nothing' that the complete table contradicts", "\u2205"),
+    "count": ("wrong count: the stated count struck through, the true count beside it", "#"),
+    "supplied": ("supplied omission: not printed, supplied by the editor, in brackets", ""),
+    "erratum": ("a curated erratum that no longer fits (see its finding)", "!"),
+    "invariant": ("the corrected table differs here from the regenerated table (see its finding)", "\u2262"),
+}
+# status in the corrected table -> (what it means, its mark)
+STATUSES: dict[str, tuple[str, str]] = {
+    "printed": ("as printed (correct)", ""),
+    "corrected": ("corrected by an erratum", "\u270e"),
+    "omitted": ("omitted by an erratum (spurious or duplicate), shown struck through", "\u00d7"),
+    "supplied": ("supplied by an erratum, in brackets", ""),
+}
+UNCOVERED = ("?", "no curated erratum covers it")
+CHECKS: dict[str, tuple[str, str]] = {
+    "ok": ("the arithmetic agrees", "\u2713"),
+    "wrong": ("the arithmetic disagrees", "\u2717"),
+    "unchecked": ("nothing derives it", "?"),
+}
+ORDER = ("misprint", "spurious", "duplicate", "omission", "count", "erratum", "invariant")
+ENTRY_ROLES = frozenset(("entry", "fragment", "nothing", "count"))  # cells that carry an id
+SAFE = re.compile(r"[^A-Za-z0-9-]")
+WORD = re.compile(r"\S+")
+# the views a piece of a cell shows in (a class of the edition's CSS): both, as printed only, corrected only
+BOTH, PRINTED, CORRECTED = "", "in-p", "in-c"
+
+
+# --- small pieces ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A piece of printed text: plain text, or a cossick sign (power N)."""
+
+    text: str
+    sign: int = 0
+
+
+@lru_cache(maxsize=4096)
+def parts(text: str) -> tuple[Part, ...]:
+    """Text split into plain pieces and cossick signs (`{powerofN}`)."""
+    pieces = SIGN.split(text)
+    return tuple(Part(p) if i % 2 == 0 else Part(f"p{p}", int(p)) for i, p in enumerate(pieces) if p)
+
+
+@lru_cache(maxsize=256)
+def safe(text: str) -> str:
+    """A string as an id or file name: letters, digits and '-' kept, any
+    other character written _HEX_ (so two names never meet)."""
+    return SAFE.sub(lambda m: f"_{ord(m.group()):x}_", text)
+
+
+def cell_id(position: Position) -> str:
+    """The id (and URL fragment) of a printed cell: passage.block.column.row."""
+    return f"{safe(position.passage)}.{position.block}.{position.column}.{position.row}"
+
+
+def supplied_id(table: str, numbers: Sequence[int], n: int = 1) -> str:
+    """The id of a supplied omission (it has no printed place): TABLE.supplied.2-3-4."""
+    return f"{safe(table)}.supplied.{'-'.join(map(str, numbers))}" + (f".{n}" if n > 1 else "")
+
+
+def page_label(page: Page | None) -> str:
+    return str(page) if page else "page unknown"
+
+
+def _text(numbers: Sequence[int], signs: Sequence[int] = ()) -> str:
+    """An entry as the transcription writes it (witness.entries.entry_text, spelt for speed)."""
+    text = " ".join(map(str, numbers))
+    return text + "".join(f"{{powerof{s}}}" for s in signs) if signs else text
+
+
+def _nums(numbers: Sequence[int] | None) -> str:
+    return _text(numbers) if numbers is not None else ""
+
+
+@dataclass(slots=True)
+class Detail:
+    """What selecting a cell shows: a title and terms with their values (a
+    flagged entry), or a title and one line of text (an entry printed and
+    correct: where it stands and the regenerated entry)."""
+
+    title: str
+    items: tuple[tuple[str, str], ...] = ()
+    text: str = ""
+
+
+@dataclass(slots=True)
+class Flag:
+    """A cell's state: a mark (seen) and its name (read aloud), in a view."""
+
+    mark: str
+    label: str
+    view: str
+
+
+@dataclass(slots=True)
+class Span:
+    """A piece of a cell's text: plain, struck through (del), inserted (ins)
+    or supplied (in brackets); in both views or one; with words read aloud
+    before it."""
+
+    kind: str  # text, del, ins, supplied
+    parts: tuple[Part, ...]
+    view: str = BOTH
+    say: str = ""
+
+    def key(self) -> tuple[str, tuple[Part, ...], str]:
+        return self.kind, self.parts, self.say
+
+
+@dataclass(slots=True)
+class CellView:
+    """One cell of a table, as printed and corrected at once."""
+
+    cls: str
+    flags: tuple[Flag, ...] = ()
+    spans: tuple[Span, ...] = ()
+    id: str = ""  # the cell's id, its URL fragment ("" for cells that hold words)
+    detail: Detail | None = None
+    entry: str = ""  # the corrected entry (data-entry), where the corrected table has one
+    status: str = ""  # its status there (data-status): printed, corrected, omitted, supplied
+    plain: str = ""  # the whole text, when the cell is plain text the same in both views (a quick path)
+
+    def __post_init__(self) -> None:
+        if not self.flags and len(self.spans) == 1:
+            span = self.spans[0]
+            if span.kind == "text" and not span.view and not span.say and len(span.parts) == 1 \
+                    and not span.parts[0].sign:
+                self.plain = span.parts[0].text
+
+
+@dataclass(slots=True)
+class RowView:
+    number: int
+    cells: tuple[CellView | None, ...]
+
+
+@dataclass(slots=True)
+class PageGroup:
+    """Consecutive rows of a block printed on one page of the book."""
+
+    page: str
+    rows: tuple[RowView, ...]
+
+
+@dataclass(slots=True)
+class BlockView:
+    id: str
+    caption: str
+    headings: tuple[str, ...]
+    groups: tuple[PageGroup, ...]
+
+
+@dataclass(slots=True)
+class PassageView:
+    id: str
+    passage: str
+    heading: str
+    lines: str  # witness lines of the run
+    pages: str
+    evidence: str
+    ambiguous: bool
+    others: tuple[str, ...]  # other tables printed in the same passage
+    blocks: tuple[BlockView, ...]
+
+
+@dataclass(slots=True)
+class TableLink:
+    id: str
+    title: str
+    kind: str
+    entries: int
+    counts: tuple[tuple[str, int], ...]  # findings by state
+    uncovered: int
+
+
+@dataclass(slots=True)
+class TablePage:
+    id: str
+    title: str
+    kind: str
+    rule: str
+    universe: str
+    heading_line: int
+    heading_page: str
+    summary: str
+    passages: tuple[PassageView, ...]
+    supplied: BlockView | None  # the omissions (no printed place), supplied
+    other_findings: tuple[str, ...]  # findings with no cell: the universe evidence, stale errata
+    files: tuple[tuple[str, str], ...]
+    prev: TableLink | None
+    next: TableLink | None
+
+
+@dataclass(slots=True)
+class Segment:
+    text: str
+    quoted: bool
+
+
+@dataclass(slots=True)
+class ExampleView:
+    """A worked example: its passage (the quote marked), the claim, the check, the erratum."""
+
+    id: str
+    status: str
+    mark: str
+    lines: str
+    page: str
+    passage: tuple[Segment, ...]
+    claim: tuple[tuple[str, str], ...]
+    check: tuple[tuple[str, str], ...]
+    erratum: tuple[tuple[str, str], ...]
+
+
+@dataclass(slots=True)
+class SectionPage:
+    """The worked examples of one section of the book (a run of examples under one heading)."""
+
+    file: str
+    heading: str
+    lines: str
+    examples: tuple[ExampleView, ...]
+    prev: tuple[str, str] | None  # (file, heading)
+    next: tuple[str, str] | None
+
+
+@dataclass(slots=True)
+class Site:
+    title: str
+    authors: str
+    imprint: str
+    summary: str
+    tables: tuple[TableLink, ...]
+    table_pages: tuple[TablePage, ...]
+    sections: tuple[SectionPage, ...]
+    examples: int
+    example_counts: tuple[tuple[str, int], ...]
+    states: tuple[tuple[str, str, str], ...]  # (state, mark, meaning) for the legend
+    statuses: tuple[tuple[str, str, str], ...]
+    checks: tuple[tuple[str, str, str], ...]
+
+
+# --- a table ------------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class _Table:
+    """Everything one table's cells are built from."""
+
+    family: Family
+    table: Table
+    findings: dict[Position, list[Finding]]
+    corrected: dict[Position, CorrectedEntry]
+    errata: dict[str, Erratum]
+    at: dict[Position, Erratum]
+    entries: dict[Position, PrintedEntry]
+    rows: dict[tuple[int, ...], tuple[int, tuple[Any, ...]]]  # entry families: key -> (row number, row)
+    expected: dict[str, list[tuple[int, ...]]]  # keyed families: key -> units
+    edition: Edition
+    pages: dict[tuple[int, int], Page | None]
+
+    def page(self, line: int, column: int) -> Page | None:
+        key = (line, column)
+        if key not in self.pages:
+            self.pages[key] = self.edition.page_at(line, column)
+        return self.pages[key]
+
+
+def _regenerated(t: _Table, numbers: tuple[int, ...], signs: tuple[int, ...], key: str | None) -> str:
+    """The regenerated entry a printed (or corrected) entry corresponds to."""
+    f = t.family
+    if isinstance(f, EntryFamily):
+        found = t.rows.get(f.key(numbers, signs))
+        if found is None:
+            return "none: no row of the regenerated table has these numbers"
+        n, row = found
+        r_numbers, r_signs = f.row_entry(row)
+        return (f"{_text(r_numbers, r_signs)} (row {n} of the regenerated table: "
+                f"{f.explain(r_numbers, r_signs, t.table)})")
+    if isinstance(f, KeyedFamily) and key is not None:
+        units = t.expected.get(key)
+        if units is None:
+            return f"none: the rules give nothing under {key!r}"
+        return f"{key}: {' '.join(_text(u[:1], u[1:]) for u in units)} (what the rules give)"
+    return ""
+
+
+def _where(line: int | None, page: Page | None) -> tuple[str, str]:
+    return ("Witness line and page", f"{line or 'unknown'}, {page_label(page)}")
+
+
+def _erratum_items(e: Erratum | None) -> list[tuple[str, str]]:
+    if e is None:
+        return []
+    corr = ("omit" if e.corr == "omit" else f"supply {_nums(e.entry)}" if e.corr == "supply"
+            else _nums(e.corr) if isinstance(e.corr, tuple) else str(e.corr))
+    return [("Erratum", e.id), ("Correction", f"{corr} ({e.klass})"), ("Reason", e.reason),
+            ("Confidence", e.confidence), ("Responsibility", f"{e.resp}: {RESPONSIBLE.get(e.resp, '')}")]
+
+
+def _finding_items(t: _Table, findings: Sequence[Finding]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for f in findings:
+        out.append(("Finding", f"{f.kind.value}: {f.message}"))
+        if f.kind in (Kind.MISPRINT, Kind.SPURIOUS) and t.family.rule:
+            out.append(("Relation failed", t.family.rule))
+        if f.candidates:
+            out.append(("Candidates", "; ".join(f"{_text(c.value)} ({c.klass}, {c.confidence})"
+                                                for c in f.candidates)))
+        if f.erratum is None:
+            out.append(("Erratum", "none: no curated erratum covers this finding"))
+        else:
+            out += _erratum_items(t.errata.get(f.erratum))
+    return out
+
+
+def _state(findings: Sequence[Finding]) -> str:
+    kinds = {f.kind.value for f in findings if not f.informational}
+    return next((k for k in ORDER if k in kinds), "ok")
+
+
+def _merge(printed: list[Span], corrected: list[Span]) -> tuple[Span, ...]:
+    """The pieces of both views, those common to both at the start and at
+    the end shown once."""
+    i = 0
+    while i < min(len(printed), len(corrected)) and printed[i].key() == corrected[i].key():
+        i += 1
+    j = 0
+    while (j < min(len(printed), len(corrected)) - i
+           and printed[-1 - j].key() == corrected[-1 - j].key()):
+        j += 1
+    head, tail = printed[:i], printed[len(printed) - j:]
+    middle_p = [Span(s.kind, s.parts, PRINTED, s.say) for s in printed[i:len(printed) - j]]
+    middle_c = [Span(s.kind, s.parts, CORRECTED, s.say) for s in corrected[i:len(corrected) - j]]
+    return tuple(head + middle_p + middle_c + tail)
+
+
+def _flags(state: str, status: str, uncovered: bool) -> tuple[Flag, ...]:
+    p_mark, c_mark = STATES[state][1], STATUSES[status][1] if status else ""
+    p_label = "" if state == "ok" else state
+    c_label = "" if status in ("", "printed") else status
+    out = []
+    if (p_mark, p_label) == (c_mark, c_label):
+        if p_mark or p_label:
+            out.append(Flag(p_mark, p_label, BOTH))
+    else:
+        if p_mark or p_label:
+            out.append(Flag(p_mark, p_label, PRINTED))
+        if c_mark or c_label:
+            out.append(Flag(c_mark, c_label, CORRECTED))
+    if uncovered:
+        out.append(Flag(UNCOVERED[0], UNCOVERED[1], BOTH))
+    return tuple(out)
+
+
+WHAT = {"entry": "Entry", "fragment": "Entry", "nothing": "A printed 'nothing'", "count": "Stated count"}
+
+
+def _plain(t: _Table, pos: Position, cid: str, cell: Cell, line: int, page: Page | None,
+           ce: CorrectedEntry | None) -> CellView:
+    """The common case, kept quick: a cell printed and correct, unchanged by
+    the errata; its detail is one line."""
+    text = f"Witness line {line}, {page_label(page)}."
+    if cell.role in ("entry", "fragment"):
+        e = t.entries.get(pos)
+        if e is not None:
+            text += f" Regenerated entry: {_regenerated(t, e.numbers, e.signs, e.key)}."
+    if cell.note:
+        text += f" Transcriber's note: {cell.note}"
+    return CellView("c st-ok", (), (Span("text", parts(cell.text)),), cid,
+                    Detail(f"{WHAT.get(cell.role, 'Cell')} {pos} \u2014 printed and correct", text=text),
+                    _text(ce.numbers, ce.signs) if ce is not None else "", ce.status if ce is not None else "")
+
+
+def _cell(t: _Table, pos: Position, cell: Cell, line: int, page: Page | None) -> CellView:
+    """A cell holding an entry, a 'nothing' or a count: its state as printed
+    (from the findings at its position) and its status in the corrected
+    table (from the corrected entries), its text in both views, its detail."""
+    cid = cell_id(pos)
+    found = t.findings.get(pos)
+    ce = t.corrected.get(pos)
+    if not found and (ce is None or ce.status == "printed"):
+        return _plain(t, pos, cid, cell, line, page, ce)
+    found = found or []
+    state = _state(found) if found else "ok"
+    printed_text = parts(cell.text)
+    erratum = t.at.get(pos)
+    # as printed
+    proposal: tuple[int, ...] | None = None
+    corr: tuple[Part, ...] = ()
+    if state in ("misprint", "count"):
+        if ce is not None and ce.status == "corrected":
+            corr = parts(_text(ce.numbers, ce.signs))
+        elif state == "count" and erratum is not None and isinstance(erratum.corr, tuple):
+            corr = parts(_text(erratum.corr))
+        else:
+            proposal = next(f.expected for f in found if f.kind.value == state)
+            corr = parts(_text(proposal)) if proposal is not None else ()
+        p_spans = [Span("del", printed_text, say="printed ")]
+        if corr:
+            p_spans.append(Span("ins", corr, say="proposed " if proposal is not None else "read "))
+    elif state in ("spurious", "duplicate"):
+        p_spans = [Span("del", printed_text)]
+    else:
+        p_spans = [Span("text", printed_text)]
+    # corrected
+    entry, status = "", ""
+    if ce is not None:
+        entry, status = _text(ce.numbers, ce.signs), ce.status
+        if status == "corrected":
+            c_spans = [Span("ins", parts(entry), say="read ")]
+        elif status == "omitted":
+            c_spans = [Span("del", printed_text)]
+        else:
+            c_spans = [Span("text", printed_text)]
+    elif cell.role == "count" and erratum is not None and isinstance(erratum.corr, tuple) and erratum.sic == \
+            cell.numbers and state == "count":
+        status = "corrected"
+        c_spans = [Span("ins", parts(_text(erratum.corr)), say="read ")]
+    else:
+        c_spans = [Span("text", printed_text)]
+    # the detail
+    items = [_where(line, page)]
+    if found:
+        items = [("As printed", cell.text), *items, *_finding_items(t, found)]
+    if cell.role in ("entry", "fragment"):
+        e = t.entries.get(pos)
+        key = e.key if e is not None else None
+        if ce is not None and ce.status == "corrected":
+            items.append(("Regenerated entry", _regenerated(t, ce.numbers, ce.signs, key)))
+        elif proposal is not None:
+            fam = t.family
+            n_, s_ = fam.split(proposal) if isinstance(fam, EntryFamily) else (proposal, ())
+            items.append(("Regenerated entry", _regenerated(t, n_, s_, key)))
+        elif e is not None:
+            items.append(("Regenerated entry", _regenerated(t, e.numbers, e.signs, key)))
+    if cell.note:
+        items.append(("Transcriber's note", cell.note))
+    title = f"{WHAT.get(cell.role, 'Cell')} {pos} \u2014 {STATES[state][0].split(':')[0]}"
+    uncovered = any(f.erratum is None for f in found)
+    return CellView(f"c st-{state}" + (f" cs-{status}" if status and status != "printed" else ""),
+                    _flags(state, status, uncovered), _merge(p_spans, c_spans), cid,
+                    Detail(title, tuple(items)), entry, status)
+
+
+_WORDS: dict[tuple[str, str], CellView] = {}
+
+
+def _words(cell: Cell) -> CellView:
+    """A cell that holds no entry (a heading, label, group head, prose or blank)."""
+    key = (cell.role, cell.text)
+    view = _WORDS.get(key)
+    if view is None:
+        view = _WORDS[key] = CellView(f"w role-{cell.role}", (), (Span("text", parts(cell.text)),))
+    return view
+
+
+def _blocks(t: _Table, passage: Passage, table_id: str) -> tuple[BlockView, ...]:
+    """The blocks of a passage that hold the table's columns, a row group per page of the book."""
+    out = []
+    lines = f"{passage.run_lines[0]}\u2013{passage.run_lines[1]}"
+    for b_no, block in enumerate(passage.blocks, 1):
+        cols = [(i, c) for i, c in enumerate(block.columns, 1) if c.table == table_id]
+        if not cols:
+            continue
+        depth = max(len(c.cells) for _i, c in cols)
+        groups: list[tuple[Page | None, list[RowView]]] = []
+        for r in range(depth):
+            row_page: Page | None = None
+            cells: list[CellView | None] = []
+            for _i, c in cols:
+                if r >= len(c.cells):
+                    cells.append(None)
+                    continue
+                cell = c.cells[r]
+                if cell.role == "blank":
+                    cells.append(_words(cell))
+                    continue
+                line, col = passage.read_from(cell)
+                page = t.page(line, col)
+                if row_page is None:
+                    row_page = page
+                # a fragment's entry stands at the fragment; the line that ends it holds words
+                if cell.role in ENTRY_ROLES and not (r > 0 and c.cells[r - 1].role == "fragment"):
+                    cells.append(_cell(t, Position(passage.passage, cell.block, cell.column, cell.row), cell, line,
+                                       page))
+                else:
+                    cells.append(_words(cell))
+            if not groups or (row_page is not None and row_page != groups[-1][0] and groups[-1][1]):
+                if groups and groups[-1][0] is None:
+                    groups[-1] = (row_page, groups[-1][1])
+                else:
+                    groups.append((row_page, []))
+            groups[-1][1].append(RowView(r + 1, tuple(cells)))
+        out.append(BlockView(f"{safe(passage.passage)}-{b_no}",
+                             f"Block {b_no} of the passage {passage.passage} (witness lines {lines})",
+                             tuple(c.heading or f"Column {i}" for i, c in cols),
+                             tuple(PageGroup(page_label(p), tuple(rows)) for p, rows in groups)))
+    return tuple(out)
+
+
+def _supplied(t: _Table, table_id: str, findings: Sequence[Finding],
+              entries: Sequence[CorrectedEntry]) -> BlockView | None:
+    """The omissions (they have no printed place) as a block of one column:
+    the entries the errata supply, then omissions no erratum supplies."""
+    by_erratum: dict[str, Finding] = {f.erratum: f for f in findings if f.erratum is not None}
+    items: list[tuple[tuple[int, ...], Finding | None, Erratum | None, CorrectedEntry | None]] = []
+    for supplied in entries:
+        if supplied.status == "supplied" and supplied.erratum is not None:
+            items.append((supplied.numbers, by_erratum.get(supplied.erratum), t.errata.get(supplied.erratum),
+                          supplied))
+    for omission in findings:
+        if omission.erratum is None and omission.expected is not None:
+            items.append((omission.expected, omission, None, None))
+    if not items:
+        return None
+    fam = t.family
+    seen: dict[tuple[int, ...], int] = {}
+    rows: list[RowView] = []
+    for numbers, f, e, ce in items:
+        seen[numbers] = seen.get(numbers, 0) + 1
+        sid = supplied_id(table_id, numbers, seen[numbers])
+        line = f.witness_line if f is not None else e.witness_line if e is not None else None
+        page = f.page if f is not None else e.page if e is not None else None
+        n_, s_ = fam.split(numbers) if isinstance(fam, EntryFamily) else (numbers, ())
+        text = _text(n_, s_)
+        items_ = [("Supplied entry", f"[{text}]"), ("Where", "not printed; the finding cites the table's heading"),
+                  _where(line, page)]
+        if f is not None:
+            items_ += _finding_items(t, [f])
+        else:
+            items_ += [("Finding", "none: the audit finds no omission here"), *_erratum_items(e)]
+        if isinstance(fam, EntryFamily):  # (why it belongs to the table is the erratum's reason)
+            row = t.rows.get(fam.key(n_, s_))
+            items_.append(("Regenerated entry", f"{text} (row {row[0]} of the regenerated table)" if row
+                           else "none: no row of the regenerated table has these numbers"))
+        span = Span("supplied", parts(text), BOTH if ce is not None else PRINTED)
+        uncovered = f is None or f.erratum is None
+        rows.append(RowView(len(rows) + 1, (CellView(
+            "c st-supplied cs-supplied" if ce is not None else "c st-supplied", _flags("supplied", "", uncovered),
+            (span,), sid, Detail(f"Omission of {table_id}: [{text}] \u2014 supplied", tuple(items_)),
+            _text(ce.numbers, ce.signs) if ce is not None else "", "supplied" if ce is not None else ""),)))
+    heading = f"not printed (the omissions cite the table's heading, {page_label(t.page(fam.witness_line, 0))})"
+    return BlockView("supplied", f"The {len(rows)} omission{'s' if len(rows) != 1 else ''} of {table_id}, "
+                                 "supplied in brackets", ("Supplied entry",), (PageGroup(heading, tuple(rows)),))
+
+
+def _counts(findings: Iterable[Finding]) -> tuple[tuple[str, int], ...]:
+    n: dict[str, int] = {}
+    for f in findings:
+        if f.informational:
+            continue
+        state = "supplied" if f.kind is Kind.OMISSION and f.position is None else f.kind.value
+        n[state] = n.get(state, 0) + 1
+    return tuple((s, n[s]) for s in (*ORDER, "supplied") if n.get(s))
+
+
+def _pages_text(t: _Table, passage: Passage) -> str:
+    first, last = (t.page(n, 0) for n in passage.run_lines)
+    if first is None:
+        return "page unknown"
+    return str(first) if last in (None, first) else f"{first} to {last}"
+
+
+def table_page(table_id: str, edition: Edition, errata: tuple[Erratum, ...], findings: Sequence[Finding],
+               links: dict[str, TableLink], passages: Sequence[Passage] | None = None,
+               pages: dict[tuple[int, int], Page | None] | None = None) -> TablePage:
+    f = REGISTRY[table_id]
+    table = default_table(table_id)
+    by_pos: dict[Position, list[Finding]] = {}
+    unplaced: list[Finding] = []
+    other: list[str] = []
+    for x in findings:
+        if isinstance(x.position, Position):
+            by_pos.setdefault(x.position, []).append(x)
+        elif x.kind is Kind.OMISSION:
+            unplaced.append(x)
+        else:
+            other.append(f"{x.kind.value}: {x.message}")
+    entries = corrected_entries(table_id, errata, edition, supply=True, keep_omitted=True)
+    mine = {e.id: e for e in errata if e.table == table_id}
+    t = _Table(f, table, by_pos, {c.position: c for c in entries if c.position is not None}, mine,
+               {e.position: e for e in mine.values() if isinstance(e.position, Position)},
+               {e.position: e for e in edition.entries(table_id)}, {}, {}, edition, {} if pages is None else pages)
+    if isinstance(f, EntryFamily):
+        for n, row in enumerate(table.rows, 1):
+            t.rows.setdefault(f.row_key(row), (n, row))
+    elif isinstance(f, KeyedFamily):
+        t.expected = f.expected(table)
+    views = tuple(PassageView(
+        safe(p.passage), p.passage, p.heading, f"{p.run_lines[0]}\u2013{p.run_lines[1]}", _pages_text(t, p),
+        " ".join(p.layout_evidence.split()), p.ambiguous, tuple(x for x in p.tables if x != table_id),
+        _blocks(t, p, table_id)) for p in (edition.passages_for(table_id) if passages is None else passages))
+    ids = list(links)
+    i = ids.index(table_id)
+    link = links[table_id]
+    summary = f"{link.entries} printed entries; " + (", ".join(f"{n} {s}" for s, n in link.counts) or "no findings")
+    files = tuple((name, f"../../tables/{table_id}/{name}") for name in
+                  ("printed.csv", "corrected.csv", "regenerated.csv"))
+    return TablePage(table_id, f.title, f.kind, f.rule, f"{table.universe.name}: {table.universe.description}",
+                     f.witness_line, page_label(t.page(f.witness_line, 0)), summary, views,
+                     _supplied(t, table_id, unplaced, entries), tuple(other), files,
+                     links[ids[i - 1]] if i > 0 else None, links[ids[i + 1]] if i + 1 < len(ids) else None)
+
+
+# --- worked examples ------------------------------------------------------------------------------
+
+def _show(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return " ".join(_show(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_show(v)}" for k, v in value.items())
+    return str(value)
+
+
+def _passage(edition: Edition, ex: Example) -> tuple[Segment, ...]:
+    """The witness lines of an example, its quote marked (found as the
+    loader finds it: with the whitespace folded)."""
+    text = "\n".join(edition.witness[ex.witness_line - 1:ex.last_line])
+    want = " ".join(ex.quote.split())
+    if not want:
+        return (Segment(text, False),)
+    if "  " not in text and "\t" not in text:  # folding the whitespace is then replacing newlines
+        at = text.replace("\n", " ").find(want)
+        a, b = at, at + len(want)
+    else:
+        words = [(m.group(), m.start()) for m in WORD.finditer(text)]
+        folded, starts = "", []
+        for w, _start in words:
+            starts.append(len(folded) + (1 if folded else 0))
+            folded = f"{folded} {w}" if folded else w
+        at = folded.find(want)
+
+        def original(k: int) -> int:  # a place in the folded text, in the original
+            i = bisect_right(starts, k) - 1
+            return words[i][1] + min(k - starts[i], len(words[i][0]))
+
+        a, b = (original(at), original(at + len(want) - 1) + 1) if at >= 0 else (-1, -1)
+    if at < 0:
+        return (Segment(text, False),)
+    return tuple(s for s in (Segment(text[:a], False), Segment(text[a:b], True), Segment(text[b:], False)) if s.text)
+
+
+def _example(edition: Edition, c: Check, e: Erratum | None, f: Finding | None) -> ExampleView:
+    ex = c.example
+    claim = [("Kind", ex.kind), ("Operands", _show(ex.operands)), ("Stated", _show(ex.stated))]
+    claim += [(k, v) for k, v in (("Method", ex.method), ("What", ex.what), ("Note", ex.note)) if v]
+    check = [("Check", f"{c.status}: {CHECKS[c.status][0]}"), ("Arithmetic", c.message)]
+    if c.status == "wrong" and c.expected is not None:
+        check.append(("Expected", _show(c.expected)))
+    if f is not None:
+        check.append(("Finding", f"{f.kind.value}: {f.message}"))
+    err = _erratum_items(e)
+    if f is not None and f.erratum is None:
+        err = [("Erratum", "none: no curated erratum covers this finding")]
+    lines = f"{ex.witness_line}" if ex.last_line == ex.witness_line else f"{ex.witness_line}\u2013{ex.last_line}"
+    return ExampleView(safe(ex.id), c.status, CHECKS[c.status][1], lines, page_label(ex.page),
+                       _passage(edition, ex), tuple(claim), tuple(check), tuple(err))
+
+
+def _slug(text: str) -> str:
+    return "-".join(re.findall(r"[a-z0-9]+", text.lower()))[:40].strip("-") or "section"
+
+
+def example_sections(edition: Edition, checks: Sequence[Check], errata: tuple[Erratum, ...],
+                     findings: Sequence[Finding]) -> tuple[SectionPage, ...]:
+    """The worked examples in the order of the book, a page per section (a
+    run of examples under one heading), each example citable by its id."""
+    by_example = {e.position.example: e for e in errata
+                  if e.table == EXAMPLES and isinstance(e.position, ExamplePosition)}
+    found = {f.position.example: f for f in findings if isinstance(f.position, ExamplePosition)}
+    runs: list[tuple[str, list[Check]]] = []
+    for c in sorted(checks, key=lambda c: (c.example.witness_line, c.example.last_line)):
+        if runs and runs[-1][0] == c.example.heading:
+            runs[-1][1].append(c)
+        else:
+            runs.append((c.example.heading, [c]))
+    files = [f"{n:02d}-{_slug(heading)}.html" for n, (heading, _cs) in enumerate(runs, 1)]
+    out = []
+    for i, (heading, cs) in enumerate(runs):
+        first, last = cs[0].example.witness_line, max(c.example.last_line for c in cs)
+        out.append(SectionPage(files[i], heading, f"{first}" if first == last else f"{first}\u2013{last}",
+                               tuple(_example(edition, c, by_example.get(c.example.id), found.get(c.example.id))
+                                     for c in cs),
+                               (files[i - 1], runs[i - 1][0]) if i > 0 else None,
+                               (files[i + 1], runs[i + 1][0]) if i + 1 < len(runs) else None))
+    return tuple(out)
+
+
+# --- the site -----------------------------------------------------------------------------------
+
+def site(edition: Edition, errata: tuple[Erratum, ...], report: Report) -> Site:
+    """The whole edition as data: the index, a page per table, a page per worked example."""
+    by_table: dict[str, list[Finding]] = {}
+    for x in report.findings:
+        by_table.setdefault(x.table, []).append(x)
+    passages: dict[str, list[Passage]] = {}
+    for p in edition.passages:
+        for t in p.tables:
+            passages.setdefault(t, []).append(p)
+    ids = [t for t in REGISTRY if t in passages]
+    links = {}
+    for t in ids:
+        fs = by_table.get(t, [])
+        links[t] = TableLink(t, REGISTRY[t].title, REGISTRY[t].kind,
+                             sum(1 for e in edition.entries(t) if e.role == "entry"), _counts(fs),
+                             sum(1 for x in fs if not x.covered))
+    seen: dict[tuple[int, int], Page | None] = {}
+    pages = tuple(table_page(t, edition, errata, by_table.get(t, []), links, passages[t], seen) for t in ids)
+    checks = check_all(edition.examples)
+    sections = example_sections(edition, checks, errata, by_table.get(EXAMPLES, []))
+    tally: dict[str, int] = {}
+    for c in checks:
+        tally[c.status] = tally.get(c.status, 0) + 1
+    meta = edition.metadata
+    authors = meta.get("authors") or []
+    return Site(str(meta.get("title", "")), "; ".join(str(a) for a in authors) if isinstance(authors, list) else "",
+                str(meta.get("imprint", "")) + (f", {meta['year']}" if meta.get("year") else ""),
+                report.summary_line(), tuple(links.values()), pages, sections, len(checks),
+                tuple((s, tally[s]) for s in CHECKS if tally.get(s)),
+                tuple((s, m, d) for s, (d, m) in STATES.items()), tuple((s, m, d) for s, (d, m) in STATUSES.items()),
+                tuple((s, m, d) for s, (d, m) in CHECKS.items()))

@@ -1,0 +1,310 @@
+"""The HTML edition as files: parsed with the standard library's
+ElementTree (the pages are well-formed XHTML-ish HTML5), each flagged entry
+in its cell, the corrected entries, the legend, the worked examples, links
+that stay inside the edition, escaping, no script."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path, PurePosixPath
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import EDITION
+from rithmocheck.audit.errata import corrected_entries, load_errata
+from rithmocheck.audit.findings import Finding, Kind
+from rithmocheck.audit.run import run_audit
+from rithmocheck.export.html import html_files
+from rithmocheck.export.html import model as html_model
+from rithmocheck.export.html.model import cell_id, safe, supplied_id
+from rithmocheck.export.html.render import render_site, template
+from rithmocheck.tables import REGISTRY
+from rithmocheck.witness.entries import Position, entry_text
+from rithmocheck.witness.examples import ExamplePosition
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def audit():
+    errata = load_errata(EDITION)
+    return errata, run_audit(EDITION, errata)
+
+
+@pytest.fixture(scope="module")
+def files(audit):
+    return html_files(EDITION, *audit)
+
+
+@pytest.fixture(scope="module")
+def trees(files):
+    return {name: ET.fromstring(text) for name, text in files.items() if name.endswith(".html")}
+
+
+def by_id(tree: ET.Element) -> dict[str, ET.Element]:
+    return {el.get("id"): el for el in tree.iter() if el.get("id")}
+
+
+def text(el: ET.Element) -> str:
+    return " ".join("".join(el.itertext()).split())
+
+
+def terms(el: ET.Element) -> dict[str, str]:
+    """A description list's terms and their values."""
+    dl = next(el.iter("dl"))
+    items = list(dl)
+    return {text(dt): text(dd) for dt, dd in zip(items[::2], items[1::2])}
+
+
+def classes(el: ET.Element) -> set[str]:
+    return set((el.get("class") or "").split())
+
+
+def test_the_edition_has_an_index_a_page_per_table_and_the_worked_examples(files):
+    tables = sorted(t for t in REGISTRY if EDITION.passages_for(t))
+    assert len(tables) == 19
+    assert {f"html/tables/{t}.html" for t in tables} <= set(files)
+    assert {"html/index.html", "html/edition.css", "html/examples/index.html"} <= set(files)
+    sections = [n for n in files if n.startswith("html/examples/") and n != "html/examples/index.html"]
+    assert len(sections) == 48  # the runs of worked examples under one heading, in the order of the book
+    assert len(files) == 19 + 48 + 3
+
+
+def test_every_page_is_well_formed_with_language_landmarks_and_a_skip_link(trees):
+    for name, tree in trees.items():
+        assert tree.tag == "html" and tree.get("lang") == "en", name
+        body = tree.find("body")
+        skip = body[0]
+        assert skip.tag == "a" and skip.get("href") == "#main" and "skip" in classes(skip), name
+        mains = [el for el in tree.iter("main")]
+        assert len(mains) == 1 and mains[0].get("id") == "main", name
+        assert len(list(tree.iter("h1"))) == 1, name
+        assert tree.find("head/title") is not None and text(tree.find("head/title")), name
+        ids = Counter(el.get("id") for el in tree.iter() if el.get("id"))
+        assert [i for i, n in ids.items() if n > 1] == [], name
+
+
+def test_no_script_and_no_address_outside_the_edition(files, trees):
+    """The pages read from the file system: no script, no network, links that resolve."""
+    for name, tree in trees.items():
+        assert not list(tree.iter("script")), name
+        for el in tree.iter():
+            for attr in ("href", "src"):
+                target = el.get(attr)
+                if target is None:
+                    continue
+                assert not re.match(r"^[a-z]+:|^//", target), f"{name}: {target}"
+                path = target.split("#")[0]
+                if path:
+                    resolved = PurePosixPath(name).parent
+                    for part in PurePosixPath(path).parts:
+                        resolved = resolved.parent if part == ".." else resolved / part
+                    # the edition's own files, or the CSV files build writes beside it (output/tables/)
+                    assert str(resolved) in files or (ROOT / "output" / resolved).is_file(), f"{name}: {target}"
+    assert "url(" not in files["html/edition.css"] and "@import" not in files["html/edition.css"]
+
+
+def test_every_flagged_entry_has_its_cell_with_its_state_and_its_fragment(trees, audit):
+    errata, report = audit
+    placed = [f for f in report.findings if isinstance(f.position, Position) and not f.informational]
+    assert Counter(f.kind.value for f in placed) == {"misprint": 19, "spurious": 2, "duplicate": 1, "count": 2}
+    for f in placed:
+        page = by_id(trees[f"html/tables/{f.table}.html"])
+        cell = page[cell_id(f.position)]
+        assert cell.tag == "td" and f"st-{f.kind.value}" in classes(cell), cell_id(f.position)
+        link = cell.find("a")
+        assert link.get("href") == f"#{cell_id(f.position)}"
+        detail = page[link.get("aria-describedby")]
+        reason = next(e.reason for e in errata if e.id == f.erratum)
+        said = terms(detail)
+        assert said["Reason"] == " ".join(reason.split())
+        assert said["Witness line and page"] == f"{f.witness_line}, {f.page}"
+        assert said["Finding"] == f"{f.kind.value}: {f.message}"
+        assert said["Erratum"] == f.erratum and said["Confidence"] in ("high", "medium", "low")
+        assert said["Responsibility"].startswith(("rithmocheck+editor: ", "editor: "))
+
+
+def test_the_fragment_names_the_printed_position():
+    assert cell_id(Position("k1-addition", 1, 2, 10)) == "k1-addition.1.2.10"
+    assert cell_id(Position("my table:1", 1, 1, 1)) == "my_20_table_3a_1.1.1.1"
+    assert safe("a_b") == "a_5f_b" and safe("a-b") == "a-b"  # no two names meet
+    assert supplied_id("k1-arithmetic", (2, 3, 4)) == "k1-arithmetic.supplied.2-3-4"
+
+
+def test_a_misprint_is_struck_with_its_correction_beside_it(trees):
+    """72 28 361 (k1-addition, witness line 557): printed '72. 28. 361.', corrected 72 289 361."""
+    cell = by_id(trees["html/tables/k1-addition.html"])["k1-addition.1.4.26"]
+    dels, inss = list(cell.iter("del")), list(cell.iter("ins"))
+    assert [text(d) for d in dels] == ["printed 72. 28. 361."]
+    assert [text(i) for i in inss] == ["read 72 289 361"]
+    assert "in-p" in classes(dels[0]) and "in-p" not in classes(inss[0])  # the sic is the printed view's only
+    assert cell.get("data-entry") == "72 289 361" and cell.get("data-status") == "corrected"
+    marks = [m.text for m in cell.iter("span") if "mark" in classes(m)]
+    assert marks == ["\u2260", "\u270e"]  # misprint as printed, corrected in the corrected view
+
+
+def test_the_spurious_entry_of_k1_addition_on_the_multiplication_page(trees):
+    """121 169 190 stands in the k1-addition column that runs on beside the multiplication list."""
+    cell = by_id(trees["html/tables/k1-addition.html"])["k1-multiplication.1.1.11"]
+    assert "st-spurious" in classes(cell) and "cs-omitted" in classes(cell)
+    assert [text(d) for d in cell.iter("del")] == ["121. 169. 190"]
+    assert cell.get("data-status") == "omitted"
+    assert "k1-multiplication.1.1.11" not in by_id(trees["html/tables/k1-multiplication.html"])
+
+
+def test_a_wrong_count_shows_the_true_count(trees):
+    cell = by_id(trees["html/tables/k1-musical.html"])["k1-musical.1.1.19"]
+    assert "st-count" in classes(cell)
+    assert [text(d) for d in cell.iter("del")] == ["printed 17."]
+    assert [text(i) for i in cell.iter("ins")] == ["read 18"]
+
+
+def test_the_omissions_are_supplied_in_brackets(trees, audit):
+    _errata, report = audit
+    omissions = [f for f in report.findings if f.kind is Kind.OMISSION and f.position is None]
+    assert len(omissions) == 112
+    for table in {f.table for f in omissions}:
+        page = by_id(trees[f"html/tables/{table}.html"])
+        want = Counter(entry_text(f.expected) for f in omissions if f.table == table)
+        cells = [el for el in page.values() if "st-supplied" in classes(el)]
+        shown = Counter(text(next(s for s in c.iter("span") if "supplied" in classes(s))) for c in cells)
+        assert shown == Counter(f"[{t}]" for t in want.elements()), table
+        for c in cells:
+            assert c.get("id").startswith(f"{table}.supplied.") and c.find("a").get("href") == f"#{c.get('id')}"
+
+
+def test_the_corrected_view_holds_the_corrected_entries(trees, audit):
+    """corrected_entries(keep_omitted, supply): every entry printed, corrected, omitted or supplied, once."""
+    errata, _report = audit
+    for table in REGISTRY:
+        if not EDITION.passages_for(table):
+            continue
+        page = trees[f"html/tables/{table}.html"]
+        shown = Counter((el.get("data-status"), el.get("data-entry"), el.get("id").split(".supplied.")[0]
+                         if el.get("data-status") == "supplied" else el.get("id"))
+                        for el in page.iter() if el.get("data-status"))
+        want = Counter((c.status, entry_text(c.numbers, c.signs), table if c.position is None else cell_id(c.position))
+                       for c in corrected_entries(table, errata, EDITION, supply=True, keep_omitted=True))
+        assert shown == want, table
+
+
+def test_the_legend_explains_every_state_in_words(trees):
+    for name in ["html/index.html"] + [n for n in trees if n.startswith("html/tables/")]:
+        legend = by_id(trees[name])["legend"]
+        words = text(legend)
+        for state, (meaning, mark) in html_model.STATES.items():
+            assert meaning in words, (name, state)
+            assert (mark or "[") in words
+        for status, (meaning, _mark) in html_model.STATUSES.items():
+            assert meaning in words, (name, status)
+        assert "colour" in words
+
+
+def test_tables_have_captions_and_scoped_headers(trees):
+    for name, tree in trees.items():
+        for table in tree.iter("table"):
+            assert table.find("caption") is not None and text(table.find("caption")), name
+            for th in table.iter("th"):
+                assert th.get("scope") in ("col", "row", "rowgroup"), name
+
+
+def test_the_page_of_the_book_heads_each_group_of_rows(trees):
+    """Each page of the book a table stands on heads its rows there; the
+    standards table turns the page between its two lists (image 48)."""
+    def heads(table: str) -> list[str]:
+        return [text(th) for th in trees[f"html/tables/{table}.html"].iter("th") if th.get("scope") == "rowgroup"]
+
+    assert heads("standards") == ["Page: image 48 left", "Page: image 48 right"]
+    for table in REGISTRY:
+        if EDITION.passages_for(table):
+            pages = {f"Page: {EDITION.page_at(*p.read_from(cell))}" for p in EDITION.passages_for(table)
+                     for b in p.blocks for c in b.columns if c.table == table for cell in c.cells if cell.tokens}
+            assert {f"Page: {e.page}" for e in EDITION.entries(table)} <= pages
+            assert {h for h in heads(table) if not h.startswith("Page: not printed")} == pages, table
+
+
+def test_worked_examples_each_with_its_passage_and_check(trees, audit):
+    errata, report = audit
+    examples = {x.id: x for x in EDITION.examples}
+    seen = {}
+    for name, tree in trees.items():
+        if name.startswith("html/examples/") and name != "html/examples/index.html":
+            for article in tree.iter("article"):
+                seen[article.get("id")] = (name, article)
+    assert set(seen) == {safe(i) for i in examples}
+    for f in report.findings:
+        if isinstance(f.position, ExamplePosition):
+            _name, article = seen[f.position.example]
+            assert "check-wrong" in classes(article)
+            mark = next(article.iter("mark"))
+            assert " ".join(text(mark).split()) == " ".join(examples[f.position.example].quote.split())
+            reason = next(e.reason for e in errata if e.id == f.erratum)
+            assert " ".join(reason.split()) in text(article)
+    # an example that is right says so, with its arithmetic
+    _name, article = seen["board-squares-128"]
+    assert "check-ok" in classes(article) and "two chessboards of 8 x 8 make 128" in text(article)
+    index = trees["html/examples/index.html"]
+    cited = [a.get("href") for th in index.iter("th") if th.get("scope") == "row" for a in th.iter("a")]
+    assert len(cited) == len(examples) and all(re.fullmatch(r"\d\d-[a-z0-9-]+\.html#[\w-]+", h) for h in cited)
+
+
+def test_text_is_escaped(audit):
+    """Autoescaping: text of the edition never becomes markup."""
+    site = html_model.site(EDITION, *audit)
+    site.title = '<script>alert("x")</script> & <b>'
+    page = template("index.html").render(site=site, root="")
+    assert "<script>" not in page and "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &lt;b&gt;" in page
+    assert ET.fromstring(page) is not None
+
+
+def test_rendering_twice_gives_the_same_bytes(audit):
+    site = html_model.site(EDITION, *audit)
+    assert render_site(site) == render_site(html_model.site(EDITION, *audit))
+
+
+@given(st.lists(st.integers(min_value=0, max_value=10**12), max_size=6), st.lists(st.integers(1, 6), max_size=4))
+def test_entries_are_written_as_the_transcription_writes_them(numbers, signs):
+    assert html_model._text(numbers, signs) == entry_text(numbers, signs)
+
+
+def test_states_the_shipped_audit_does_not_reach(audit):
+    """A printed 'nothing' the complete table contradicts, and a misprint no
+    curated erratum covers (its correction only the audit's proposal)."""
+    errata, report = audit
+    nothing, entry = Position("k1-addition", 1, 4, 14), Position("k1-addition", 1, 1, 3)  # '45 noth.', '1 2 3'
+    findings = [Finding("k1-addition", Kind.OMISSION, "'45 noth.': 45 45 90 does", nothing, 555, None, (45,)),
+                Finding("k1-addition", Kind.MISPRINT, "1 2 3 fails the relation", entry, 548, None, (1, 2, 3),
+                        (1, 2, 4))]
+    site = html_model.site(EDITION, errata, report)
+    links = {link.id: link for link in site.tables}
+    page = html_model.table_page("k1-addition", EDITION, errata, findings, links)
+    cells = by_id(ET.fromstring(template("table.html").render(site=site, page=page, root="../")))
+    said = cells["k1-addition.1.4.14"]
+    assert "st-omission" in classes(said) and "\u2205" in text(said)
+    assert terms(cells["d-k1-addition.1.4.14"])["Finding"] == "omission: '45 noth.': 45 45 90 does"
+    wrong = cells["k1-addition.1.1.3"]
+    assert "st-misprint" in classes(wrong) and wrong.get("data-status") == "printed"  # no erratum: unchanged
+    assert [text(i) for i in wrong.iter("ins")] == ["proposed 1 2 4"]
+    assert "in-p" in classes(next(wrong.iter("ins")))  # the proposal is not the corrected table's
+    marks = [m.text for m in wrong.iter("span") if "mark" in classes(m)]
+    assert marks == ["\u2260", "?"]
+    assert terms(cells["d-k1-addition.1.1.3"])["Erratum"] == "none: no curated erratum covers this finding"
+
+
+def test_an_invariant_finding_is_marked_in_its_cell():
+    """A correction that fails its relation leaves the corrected table unlike the regenerated one:
+    the cell is marked (not by colour alone) and its finding says so."""
+    import dataclasses
+
+    errata = tuple(dataclasses.replace(e, corr=(56, 64, 73)) if e.id == "k1-arithmetic@1.3.6" else e
+                   for e in load_errata(EDITION))
+    report = run_audit(EDITION, errata, ("k1-arithmetic",))
+    page = html_files(EDITION, errata, report)["html/tables/k1-arithmetic.html"]
+    tree = ET.fromstring(page)
+    cells = [el for el in tree.iter() if "st-invariant" in classes(el)]
+    assert len(cells) == 1 and "\u2262" in text(cells[0])
+    assert "the corrected table holds 56 64 73" in page

@@ -1,0 +1,316 @@
+"""The HTML edition in a real browser: headless Chromium driven by Selenium.
+
+Every flagged entry of the audit is visible and marked on its table's page;
+selecting one (a click, or keyboard focus) shows its finding with the
+erratum's reason; the "Corrected" toggle shows the corrected table; axe-core
+finds no serious or critical accessibility violation.
+
+Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them; by
+hand: `apt-get install -y chromium chromium-driver`) and Selenium (the test
+extra). Where no browser is installed the tests are skipped, with the reason.
+Run alone with `pytest tests/test_html_browser.py -rs`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import EDITION
+from rithmocheck.audit.errata import corrected_entries, load_errata
+from rithmocheck.audit.findings import Kind
+from rithmocheck.audit.run import run_audit
+from rithmocheck.export.html import html_files
+from rithmocheck.export.html.model import cell_id
+from rithmocheck.witness.entries import Position, entry_text
+from rithmocheck.witness.examples import ExamplePosition
+
+AXE = Path(__file__).parent / "data" / "axe-core" / "axe.min.js"
+AXE_SHA256 = "29348999450cdf2849a8e70b7912fc2da85a849da39c0d0d5394f51d4a9ed95c"
+CHROME_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--no-first-run", "--window-size=1200,900")
+
+
+def _browser() -> tuple[str, str] | str:
+    """(chromium, chromedriver), or why there is none."""
+    chromium = os.environ.get("RITHMOCHECK_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = os.environ.get("RITHMOCHECK_CHROMEDRIVER") or shutil.which("chromedriver")
+    if not chromium or not driver:
+        return ("no browser: Debian's chromium and chromium-driver are not installed "
+                "(apt-get install -y chromium chromium-driver)")
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -e '.[test]')"
+    return chromium, driver
+
+
+@pytest.fixture(scope="module")
+def audit() -> Any:
+    errata = load_errata(EDITION)
+    return errata, run_audit(EDITION, errata)
+
+
+@pytest.fixture(scope="module")
+def site(audit: Any) -> Iterator[Path]:
+    """The HTML edition as build writes it, in a directory of its own."""
+    errata, report = audit
+    with tempfile.TemporaryDirectory(prefix="rithmocheck-html-") as tmp:
+        for name, text in html_files(EDITION, errata, report).items():
+            path = Path(tmp) / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        yield Path(tmp) / "html"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    found = _browser()
+    if isinstance(found, str):
+        pytest.skip(found)
+    chromium, chromedriver = found
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in CHROME_FLAGS:
+        options.add_argument(flag)
+    with tempfile.TemporaryDirectory(prefix="rithmocheck-chromium-") as profile:
+        options.add_argument(f"--user-data-dir={profile}")
+        driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+        driver.set_page_load_timeout(30)
+        driver.set_script_timeout(30)
+        try:
+            yield driver
+        finally:
+            driver.quit()
+
+
+def _open(driver: Any, site: Path, page: str, fragment: str = "") -> None:
+    driver.get((site / page).as_uri() + (f"#{fragment}" if fragment else ""))
+
+
+# the state of elements by id, in one round trip: exists, shown, its classes, its visible text
+STATE_JS = """
+return arguments[0].map(id => {
+  const el = document.getElementById(id);
+  if (!el) return [id, false, false, "", ""];
+  return [id, true, el.checkVisibility({checkVisibilityCSS: true, checkOpacity: true}), el.className,
+          el.innerText];
+});
+"""
+
+
+def _flagged(report: Any) -> dict[str, list[Any]]:
+    """Each table's findings that stand on a printed cell or are omissions (not information)."""
+    out: dict[str, list[Any]] = {}
+    for f in report.findings:
+        if f.informational or f.kind is Kind.EXAMPLE:
+            continue
+        out.setdefault(f.table, []).append(f)
+    return out
+
+
+MARKS = {"misprint": "\u2260", "spurious": "\u00d7", "duplicate": "=", "count": "#", "omission": "\u2205",
+         "erratum": "!"}
+
+
+def test_every_flagged_entry_is_visible_and_marked(browser: Any, site: Path, audit: Any) -> None:
+    errata, report = audit
+    flagged = _flagged(report)
+    assert sum(len(v) for v in flagged.values()) == 137  # 19 misprint, 2 spurious, 1 duplicate, 112 omission, 3 count
+    problems = []
+    for table, findings in flagged.items():
+        _open(browser, site, f"tables/{table}.html")
+        placed = {cell_id(f.position): f for f in findings if isinstance(f.position, Position)}
+        states = browser.execute_script(STATE_JS, sorted(placed))
+        for id_, exists, shown, classes, text in states:
+            kind = placed[id_].kind.value
+            if not (exists and shown and f"st-{kind}" in classes.split() and MARKS[kind] in text):
+                problems.append(f"{table} {id_}: exists {exists}, shown {shown}, classes {classes!r}, text {text!r}")
+        # the omissions have no printed place: each is a supplied entry, in brackets
+        omissions = [f for f in findings if f.position is None and f.kind is Kind.OMISSION]
+        supplied = browser.execute_script(
+            "return [...document.querySelectorAll('td.st-supplied')].map(el => [el.id, "
+            "el.checkVisibility({checkVisibilityCSS: true}), el.innerText]);")
+        texts = sorted(m.group() for _id, shown, text in supplied if shown and (m := re.search(r"\[[^]]*\]", text)))
+        want = sorted(f"[{entry_text(f.expected)}]" for f in omissions if f.expected is not None)
+        if texts != want:
+            problems.append(f"{table}: supplied shown {texts[:3]}..., the audit's omissions {want[:3]}...")
+    assert problems == []
+
+
+def test_selecting_a_flagged_entry_shows_its_reason(browser: Any, site: Path, audit: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    errata, report = audit
+    reasons = {e.id: e.reason for e in errata}
+    problems = []
+    for table, findings in _flagged(report).items():
+        placed = [f for f in findings if isinstance(f.position, Position)]
+        if not placed:
+            continue
+        _open(browser, site, f"tables/{table}.html")
+        for f in placed:
+            id_ = cell_id(f.position)
+            detail = browser.find_element(By.ID, id_).find_element(By.CSS_SELECTOR, ".detail")
+            assert not detail.is_displayed() or browser.current_url.endswith(f"#{id_}")
+            browser.find_element(By.ID, id_).find_element(By.TAG_NAME, "a").click()
+            reason = reasons[f.erratum] if f.erratum else f.message
+            if not browser.current_url.endswith(f"#{id_}"):
+                problems.append(f"{id_}: the address does not name the cell ({browser.current_url})")
+            if not detail.is_displayed():
+                problems.append(f"{id_}: clicked, its finding is not shown")
+            elif " ".join(reason.split()) not in " ".join(detail.text.split()):
+                problems.append(f"{id_}: the finding shown lacks the reason {reason[:60]!r}")
+    assert problems == []
+
+
+def test_keyboard_focus_shows_the_finding_and_a_link_names_the_cell(browser: Any, site: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    # a link citing the misprint 72 28 361 opens the page with its finding shown
+    _open(browser, site, "tables/k1-addition.html", "k1-addition.1.4.26")
+    cited = browser.find_element(By.ID, "k1-addition.1.4.26")
+    assert cited.find_element(By.CSS_SELECTOR, ".detail").is_displayed()
+    assert "72 289 361" in cited.find_element(By.CSS_SELECTOR, ".detail").text
+    # Tab from the entry before the spurious 7 12 in its row moves the focus onto it: its finding replaces
+    # the cited one
+    browser.execute_script("document.getElementById('k1-addition.1.1.10').querySelector('a').focus()")
+    browser.switch_to.active_element.send_keys(Keys.TAB)
+    focused = browser.switch_to.active_element
+    assert focused.get_attribute("href").endswith("#k1-addition.1.2.10")
+    spurious = browser.find_element(By.ID, "k1-addition.1.2.10").find_element(By.CSS_SELECTOR, ".detail")
+    assert spurious.is_displayed() and "no single or double slip mends it" in spurious.text
+    assert not cited.find_element(By.CSS_SELECTOR, ".detail").is_displayed()
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(n) for n in re.findall(r"\d+", text)]
+
+
+def test_the_corrected_toggle_shows_the_corrected_table(browser: Any, site: Path, audit: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    errata, _report = audit
+    cells_js = ("return [...document.querySelectorAll('[data-status]')].map(el => [el.id, el.dataset.status, "
+                "el.innerText, el.checkVisibility({checkVisibilityCSS: true})]);")
+    for table in ("k1-addition", "k1-musical", "k1-arithmetic-geometric", "k2-cossick-signs", "k1-all-three"):
+        _open(browser, site, f"tables/{table}.html")
+        browser.find_element(By.LINK_TEXT, "Corrected").click()
+        assert browser.current_url.endswith("#corrected")
+        assert browser.find_element(By.TAG_NAME, "h2").text == "Corrected"
+        expected = {}
+        supplied = []
+        for c in corrected_entries(table, errata, EDITION, supply=True, keep_omitted=True):
+            if c.position is None:
+                supplied.append(_numbers(entry_text(c.numbers, c.signs)))
+            else:
+                expected[cell_id(c.position)] = (c.status, _numbers(entry_text(c.numbers, c.signs)))
+        shown: dict[str, tuple[str, list[int]]] = {}
+        shown_supplied = []
+        for id_, status, text, visible in browser.execute_script(cells_js):
+            assert visible, id_
+            if status == "supplied":
+                shown_supplied.append(_numbers(text))
+            else:
+                shown[id_] = (status, _numbers(text))
+        assert shown == expected
+        assert shown_supplied == supplied
+        # what was printed wrong is gone from the corrected view, and back as printed
+        sic = {"k1-addition": ("k1-addition.1.4.26", "72. 28. 361."), "k1-musical": ("k1-musical.1.1.3", "3 15 16"),
+               "k1-arithmetic-geometric": ("k1-arithmetic-geometric.1.2.8", "9 8 153 289"),
+               "k2-cossick-signs": ("k2-cossick-signs.1.1.23", "81"),
+               "k1-all-three": ("k1-all-three.1.2.10", "30")}[table]
+        assert sic[1] not in browser.find_element(By.ID, sic[0]).text.split("\n")[0]
+        browser.find_element(By.LINK_TEXT, "As printed").click()
+        assert browser.find_element(By.TAG_NAME, "h2").text == "As printed"
+        assert sic[1] in browser.find_element(By.ID, sic[0]).text
+
+
+def test_worked_examples_show_their_check(browser: Any, site: Path, audit: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    errata, report = audit
+    reasons = {e.id: e.reason for e in errata}
+    _open(browser, site, "examples/index.html")
+    links = {a.text: a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "tbody th[scope=row] a")}
+    assert len(links) == 185
+    wrong = [f for f in report.findings if isinstance(f.position, ExamplePosition)]
+    assert len(wrong) == 6
+    for f in wrong:
+        browser.get(links[f.position.example])
+        article = browser.find_element(By.ID, f.position.example)
+        assert "check-wrong" in article.get_attribute("class").split()
+        assert "\u2717" in article.find_element(By.TAG_NAME, "h2").text
+        assert article.find_element(By.TAG_NAME, "mark").is_displayed()
+        assert " ".join(reasons[f.erratum].split()) in " ".join(article.text.split())
+
+
+def _axe(driver: Any) -> list[str]:
+    """Violations of impact serious or critical on the current page."""
+    if not driver.execute_script("return typeof axe !== 'undefined'"):
+        driver.execute_script(AXE.read_text(encoding="utf-8"))
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']})"
+        ".then(r => done(r.violations.map(v => [v.id, v.impact, v.help, v.nodes.map(n => n.target.join(' '))])))"
+        ".catch(e => done([['axe-error', 'critical', String(e), []]]));")
+    return [f"{rule} ({impact}): {help_} at {', '.join(nodes[:3])}" for rule, impact, help_, nodes in result
+            if impact in ("serious", "critical")]
+
+
+def test_axe_core_is_the_recorded_file() -> None:
+    assert hashlib.sha256(AXE.read_bytes()).hexdigest() == AXE_SHA256
+
+
+def test_no_serious_accessibility_violations(browser: Any, site: Path) -> None:
+    """Every table page as printed; corrected and with a finding shown where the tables differ most
+    (misprints, signs, omissions, counts, two passages); the indexes; the worked examples' pages
+    (one template: the first, the longest, one with wrong arithmetic)."""
+    pages = [("index.html", ""), ("examples/index.html", ""), ("examples/01-of-diverse-kinds-of-playinge.html", ""),
+             ("examples/04-of-the-men.html", ""), ("examples/22-a-rule-to-find-out-arithmeticall-proport.html", ""),
+             ("tables/k1-musical.html", "k1-musical.1.1.3"),
+             ("tables/k1-addition.html", "k1-addition.supplied.1-90-91")]
+    pages += [(f"tables/{table}.html", "corrected")
+              for table in ("k1-addition", "k1-musical", "k1-arithmetic-geometric", "k2-cossick-signs")]
+    pages += [(f"tables/{p.stem}.html", "") for p in sorted((site / "tables").glob("*.html"))]
+    # axe-core is put into every page as it loads (Chromium's DevTools protocol), not sent each time
+    added = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                    {"source": AXE.read_text(encoding="utf-8")})
+    problems = []
+    try:
+        for page, fragment in pages:
+            _open(browser, site, page, fragment)
+            problems += [f"{page}#{fragment}: {v}" for v in _axe(browser)]
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
+    assert problems == []
+
+
+def test_the_accessibility_check_finds_what_it_should(browser: Any, tmp_path: Path) -> None:
+    """The harness is live: a page with a nameless link and an image without text fails it."""
+    page = tmp_path / "bad.html"
+    page.write_text('<!DOCTYPE html><html lang="en"><head><title>bad</title></head><body><main>'
+                    '<img src="x.png"><a href="#x"></a></main></body></html>', encoding="utf-8")
+    browser.get(page.as_uri())
+    found = " ".join(_axe(browser))
+    assert "image-alt (critical)" in found and "link-name (serious)" in found
+
+
+def test_without_a_browser_the_test_is_skipped_with_its_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RITHMOCHECK_CHROMIUM", raising=False)
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert _browser() == ("no browser: Debian's chromium and chromium-driver are not installed "
+                          "(apt-get install -y chromium chromium-driver)")
