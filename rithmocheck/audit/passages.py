@@ -400,11 +400,23 @@ class _Search:
 
 
 def _evidence(passage: ExamplePassage, values: Mapping[str, Any], changed: set[str]) -> tuple[str, ...]:
-    out = []
+    """What the statements linked to the changed numbers give under the
+    correction (linked: sharing a number with them, or with a statement
+    linked to them), restatements aside, each once."""
+    reach, linked = set(changed), []
+    grew = True
+    while grew:
+        grew = False
+        for s in passage.statements:
+            if s not in linked and reach & set(s.tokens()):
+                linked.append(s)
+                reach |= set(s.tokens())
+                grew = True
+    out: list[str] = []
     for s in passage.statements:
-        if changed & set(s.tokens()):
+        if s in linked and s.kind != "same":
             c = check(bind(s, values))
-            if c.status != UNCHECKED:
+            if c.status != UNCHECKED and c.message not in out:
                 out.append(c.message)
     return tuple(out)
 
