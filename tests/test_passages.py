@@ -429,3 +429,40 @@ def test_an_example_erratum_names_a_number_of_its_passage(tmp_path):
         parse_errata(erratum('{example: victory-of-quarrel, number: "24@1071", witness_line: 1070}'), "x", EDITION)
     with pytest.raises(InputError, match="no number '24@1070' in a worked example's passage"):
         parse_errata(erratum('{example: victory-of-quarrel, number: "24@1070", witness_line: 1070}'), "x", EDITION)
+
+
+def test_proposals_for_the_examples_are_the_tools_corrections_and_pass_the_audit():
+    from rithmocheck.audit.errata import parse_errata, propose
+    from rithmocheck.inputs import LDict, LList
+
+    findings = audit(tuple(e for e in ERRATA if e.table != "examples")).findings
+    proposals = [p for p in propose(findings) if p["table"] == "examples"]
+    assert {(p["id"], tuple(p["sic"]), tuple(p["corr"]), p["class"]) for p in proposals} == {
+        (e.id, e.sic, e.corr, e.klass) for e in EXAMPLE_ERRATA}
+    # confirmed by an editor, they are the curated example errata again: the audit is clean
+    data = LDict(errata=LList(LDict({**p, "resp": "rithmocheck+editor"}) for p in proposals))
+    confirmed = parse_errata(data, "proposed.yaml", EDITION)
+    assert audit(tuple(e for e in ERRATA if e.table != "examples") + confirmed).exit_code == 0
+
+
+def test_what_a_statement_implies_gives_back_every_number_it_holds_with():
+    """For every statement of the witness that holds and every number it is about (once): with that
+    number unknown, the values the statement implies include the printed one (or the statement does
+    not determine it, None): the solver never misses a reading for want of an inversion."""
+    from rithmocheck.audit.passages import implied
+
+    determined = 0
+    for r in RESULTS.values():
+        values = r.passage.values()
+        for c in r.checks:
+            s = c.example
+            if c.status != "ok":
+                continue
+            for t in s.tokens():
+                slots = [k for k, ref in s.refs for x in (ref if isinstance(ref, tuple) else (ref,)) if x == t]
+                if len(slots) != 1:
+                    continue
+                got = implied(s, t, {**values, t: 10**6 + 7})
+                assert got is None or values[t] in got, (s.id, t, got)
+                determined += got is not None
+    assert determined > 400

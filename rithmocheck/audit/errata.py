@@ -514,6 +514,10 @@ def propose(findings: Iterable[Finding]) -> list[dict[str, Any]]:
             why = fam.explain(top.value, (), default_table(f.table)) if isinstance(fam, EntryFamily) else ""
             d.update(corr=list(top.value), **{"class": top.klass},
                      reason=f"{f.message}; {why}".rstrip("; "), confidence=top.confidence)
+        elif f.kind is Kind.EXAMPLE and f.candidates and f.expected is not None:
+            # a number of a worked example: the passage's top-ranked correction changes it
+            top = f.candidates[0]
+            d.update(corr=list(f.expected), **{"class": top.klass}, reason=f.message, confidence=top.confidence)
         else:
             d.update(corr=list(f.expected) if f.expected is not None else "omit",
                      **{"class": "wrong count" if f.kind is Kind.COUNT else "arithmetic slip"},

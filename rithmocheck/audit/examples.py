@@ -367,6 +367,7 @@ class Derived:
     values: tuple[int, ...]
     ordered: bool
     what: str
+    of_printed: bool = False  # derived from the printed numbers themselves (a root and its power, the men named)
 
 
 def _rank(side: str, shape: str, order: int) -> tuple[int, ...]:
@@ -423,7 +424,7 @@ COSSICK_POWER = {"cossick-root-of-cube": 3, "cossick-root-of-quadrat-of-quadrat"
 def _cossick_root(power: int) -> Callable[[Example], Derived]:
     def derive(ex: Example) -> Derived:
         r = int(ex.operands[0]) if ex.operands else 0
-        return Derived((r, r ** power), True, f"{r} and its power {power}")
+        return Derived((r, r ** power), True, f"{r} and its power {power}", of_printed=True)
     return derive
 
 
@@ -484,7 +485,8 @@ def _sign_list(sign: int | None) -> Callable[[Example], Derived | None]:
             if pool[n] > 0:
                 pool[n] -= 1
                 named.append(int(n))
-        return Derived(tuple(named), False, f"the named {rank} marked with {label} (k2-cossick-signs)")
+        return Derived(tuple(named), False, f"the named {rank} marked with {label} (k2-cossick-signs)",
+                       of_printed=True)
     return derive
 
 

@@ -252,8 +252,8 @@ def implied(ex: Example, tid: str, values: Mapping[str, Any]) -> list[Any] | Non
         if k == "list":
             derive = LIST_KEYS.get(str(st))
             derived = derive(b) if derive else None
-            if derived is None:
-                return None
+            if derived is None or derived.of_printed:
+                return None  # what the list should be depends on the numbers printed (a root and its power)
             if derived.ordered:
                 return [derived.values[i]] if i < len(derived.values) else []
             left = Counter(derived.values) - Counter(others)

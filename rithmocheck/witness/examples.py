@@ -33,6 +33,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -114,9 +115,6 @@ class Token:
         """Whether statements may be about it (a number, a word, a name)."""
         return self.kind in ("figure", "word", "name") and self.reading is None
 
-    def shown(self) -> str:
-        return f"{self.printed} (line {self.line})"
-
 
 Ref = Any  # a token id (str) or a literal number (int); a tuple of them for a list field
 
@@ -171,7 +169,7 @@ class ExamplePassage:
     page: Page | None = None
     note: str | None = None
 
-    @property
+    @cached_property
     def token(self) -> dict[str, Token]:
         return {t.id: t for t in self.tokens}
 
@@ -204,8 +202,8 @@ def assemble(kind: str, refs: Mapping[str, Ref], params: Mapping[str, Any],
         part = refs.get("part")
         if isinstance(part, tuple):
             stated["part"] = f"{value(part[0])}/{value(part[1])}"
-        elif part is not None:
-            stated["part"] = part
+        elif "part" in params:  # said in words: "a third part", "one half", "two thirdes"
+            stated["part"] = params["part"]
     elif kind == "victory":
         stated = {"type": params["type"]}
         for k in VICTORY_FIELDS:
@@ -400,8 +398,6 @@ class _Reader:
             if key in ("name", "at") or ref < 0:
                 raise self.fail(node, f"statement {sid}: {key} must name a token of the passage")
             return int(ref)
-        if key == "part" and isinstance(ref, str) and re.fullmatch(r"[0-9]+/[0-9]+", ref):
-            return str(ref)  # a part printed in words ("a third part"), as a fraction
         t = self.tokens.get(str(ref)) if isinstance(ref, str) else None
         if t is None:
             raise self.fail(node, f"statement {sid}: {key} names no token of the passage ({ref!r})")
@@ -439,8 +435,14 @@ class _Reader:
         last = _quote_span(quote, line, self.witness)
         if last is None:
             raise self.fail(raw, f"statement {sid}: the quote is not found at witness line {line}")
-        refs = tuple((k, self._ref(raw, sid, k, raw[k])) for k in need_refs + may_refs if k in raw)
+        said = raw.get("part")
+        if isinstance(said, str):  # a part said in words, given as a fraction: the statement's words
+            if not re.fullmatch(r"[0-9]+/[0-9]+", said):
+                raise self.fail(raw, f"statement {sid}: a part in words is a fraction p/q, not {said!r}")
+        refs = tuple((k, self._ref(raw, sid, k, raw[k])) for k in need_refs + may_refs
+                     if k in raw and not (k == "part" and isinstance(said, str)))
         params = tuple((k, raw[k]) for k in need_words + may_words if k in raw)
+        params += (("part", str(said)),) if isinstance(said, str) else ()
         for k, v in params:
             if not isinstance(v, (str, int, list)) or isinstance(v, bool):
                 raise self.fail(raw, f"statement {sid}: {k} must be text")
