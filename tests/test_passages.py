@@ -466,3 +466,17 @@ def test_what_a_statement_implies_gives_back_every_number_it_holds_with():
                 assert got is None or values[t] in got, (s.id, t, got)
                 determined += got is not None
     assert determined > 400
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 60), st.integers(1, 60), st.integers(0, 2),
+       st.sampled_from(["arithmetic", "geometric", "musical"]))
+def test_a_proportion_implies_every_term_that_completes_it(p, q, i, relation):
+    # no term exceeds 60 x 60 (the greatest: q*q/p, p*q/(2p - q)); all are searched
+    from rithmocheck.audit.passages import _proportion
+    from rithmocheck.model.proportions import holds
+
+    known = [p, q]
+    got = _proportion(relation, known[:i] + [0] + known[i:], i)
+    want = [v for v in range(1, 60 * 60 + 1) if holds(relation, tuple(known[:i] + [v] + known[i:]))]
+    assert sorted(got) == want

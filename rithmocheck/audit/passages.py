@@ -186,26 +186,26 @@ def _taking(method: str | None, taken: int, others: list[int], is_taken: bool, o
 
 
 def _proportion(relation: str, ops: list[int], i: int) -> list[int]:
-    """The value of term i (0, 1, 2) that puts the triple in the relation,
-    the other two kept: arithmetic b - a = c - b, geometric b*b = a*c,
-    musical (b - a)*c = (c - b)*a, each solved for the term."""
-    a, b, c = ops
+    """Every value of term i that puts the three in the relation, the other
+    two kept: as the least, the middle or the greatest term (the relation
+    takes the three in ascending order), from arithmetic b - a = c - b,
+    geometric b*b = a*c, musical (b - a)*c = (c - b)*a."""
+    p, q = sorted(ops[:i] + ops[i + 1:])
 
-    def q(num: int, den: int) -> Fraction | None:
+    def frac(num: int, den: int) -> Fraction | None:
         return Fraction(num, den) if den else None
 
     solve: dict[str, tuple[Fraction | None, ...]] = {
-        "arithmetic": (Fraction(2 * b - c), Fraction(a + c, 2), Fraction(2 * b - a)),
-        "geometric": (q(b * b, c), Fraction(isqrt(a * c)) if a * c >= 0 else None, q(b * b, a)),
-        "musical": (q(b * c, 2 * c - b), q(2 * a * c, a + c), q(a * b, 2 * a - b)),
+        "arithmetic": (Fraction(2 * p - q), frac(p + q, 2), Fraction(2 * q - p)),
+        "geometric": (frac(p * p, q), Fraction(isqrt(p * q)) if p * q >= 0 else None, frac(q * q, p)),
+        "musical": (frac(p * q, 2 * q - p), frac(2 * p * q, p + q), frac(p * q, 2 * p - q)),
     }
-    x = solve.get(relation, (None, None, None))[i]
     out = []
-    for v in _whole(x) if x is not None else []:
-        triple = [a, b, c]
-        triple[i] = v
-        if v > 0 and holds(relation, (triple[0], triple[1], triple[2])):
-            out.append(v)
+    for x in solve.get(relation, ()):
+        for v in _whole(x) if x is not None else []:
+            triple = ops[:i] + [v] + ops[i + 1:]
+            if v > 0 and v not in out and holds(relation, (triple[0], triple[1], triple[2])):
+                out.append(v)
     return out
 
 
