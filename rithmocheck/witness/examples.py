@@ -290,6 +290,7 @@ class _Reader:
         if self.last > len(witness):
             raise InputError(path, raw.line, f"{self.what}: lines {self.first}..{self.last} run past the witness")
         self.tokens: dict[str, Token] = {}
+        self.printed: dict[str, Any] = {}  # the printed value of each token, once all are read
 
     def fail(self, node: Any, problem: str) -> InputError:
         return InputError(self.path, getattr(node, "line", None) or self.raw.line, f"{self.what}: {problem}")
@@ -452,9 +453,8 @@ class _Reader:
             if ("of" in raw) == ("ranks" in raw):
                 raise self.fail(raw, f"statement {sid}: a ratio name names its numbers (of) or the ranks of men")
             params += (("printed", self.tokens[str(raw["name"])].printed),)
-        values = self.values()
         try:
-            operands, stated = assemble(kind, dict(refs), dict(params), values)
+            operands, stated = assemble(kind, dict(refs), dict(params), self.printed)
         except (KeyError, TypeError) as exc:
             raise self.fail(raw, f"statement {sid}: malformed ({exc})") from None
         method = raw.get("method") if kind == "taking" else None
@@ -472,6 +472,9 @@ def load_passages(path: Path, witness: tuple[str, ...]) -> tuple[ExamplePassage,
         raise InputError(path, getattr(data, "line", 1), "expected a mapping with a list 'passages'")
     out: list[ExamplePassage] = []
     ids: set[str] = set()
+    headings: dict[str, int] = {}  # each line's text, stripped, at its first line
+    for i, text in enumerate(witness, 1):
+        headings.setdefault(text.strip(), i)
     allowed = {"id", "heading", "lines", "numbers", "words", "places", "names", "readings", "unchecked",
                "statements", "note"}
     for raw in data["passages"]:
@@ -488,10 +491,11 @@ def load_passages(path: Path, witness: tuple[str, ...]) -> tuple[ExamplePassage,
             raise InputError(path, raw.line, f"passage id {raw['id']!r} is not text or is used twice")
         ids.add(reader.pid)
         heading = _text(raw, "heading", path, reader.what) or ""
-        if heading not in (w.strip() for w in witness[:reader.first]):
+        if headings.get(heading, reader.first + 1) > reader.first:
             raise reader.fail(raw, f"its heading {heading!r} is not a line of the witness at or before line "
                                    f"{reader.first}")
         reader.read_tokens()
+        reader.printed = reader.values()
         if not isinstance(raw["statements"], list) or not raw["statements"]:
             raise reader.fail(raw, "'statements' must be a non-empty list")
         statements = []
