@@ -257,6 +257,12 @@ def test_a_passage_that_misreads_the_witness_is_refused(tmp_path, old, new, prob
     assert problem in str(err.value)
 
 
+def test_two_passages_never_read_one_line(tmp_path):
+    second = PASSAGE.split("passages:\n", 1)[1].replace("id: test-passage", "id: again").replace("id: t-", "id: u-")
+    with pytest.raises(InputError, match="overlap those of passage test-passage"):
+        load(tmp_path, PASSAGE + second)
+
+
 def test_a_ratio_name_that_names_no_ratio_is_refused(tmp_path):
     text = PASSAGE.replace("    readings:", "    names:\n      n: {printed: \"standing in\", line: 501}\n"
                                             "    readings:")

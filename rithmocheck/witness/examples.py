@@ -512,6 +512,10 @@ def load_passages(path: Path, witness: tuple[str, ...]) -> tuple[ExamplePassage,
                                        "'unchecked' why none is")
             if t.unchecked and t.id in used:
                 raise reader.fail(raw, f"{t.id} is said to be unchecked, but a statement is about it")
+        for other in out:
+            if other.first_line <= reader.last and reader.first <= other.last_line:
+                raise reader.fail(raw, f"its lines {reader.first}..{reader.last} overlap those of passage {other.id} "
+                                       f"({other.first_line}..{other.last_line}): a figure is read in one passage")
         out.append(ExamplePassage(reader.pid, heading, reader.first, reader.last, tuple(reader.tokens.values()),
                                   tuple(statements), None, _text(raw, "note", path, reader.what, False)))
     return tuple(out)
