@@ -129,7 +129,7 @@ def test_wrong_messages():
     quarrel = CHECKS["victory-quarrel"].message
     assert "is 108, more than 100 by 8" in quarrel and "24 is no man's number" in quarrel
     assert CHECKS["superpartient-name-odd-5"].message == (
-        "11:6, superquintupartiens sextas; 'superquintupartie^s. septimas.' names 12:7 "
+        "11:6 is superquintupartiens sextas; 'superquintupartie^s. septimas.' names 12:7 "
         "(superquintupartiens septimas)")
 
 

@@ -847,7 +847,7 @@ def check_ratio_name(ex: Example) -> Check:
         want, of = _ratio(row[3], row[4]), f"{row[3]}:{row[4]} (the {row[0]} {row[2]} of {row[1]})"
     printed = ex.param("printed", "the name")
     right = ratio_name(*want)
-    message = f"{of}, {right.name}" if of == f"{want[0]}:{want[1]}" else f"{of} is {want[0]}:{want[1]}, {right.name}"
+    message = f"{of} is {right.name}" if of == f"{want[0]}:{want[1]}" else f"{of} is {want[0]}:{want[1]}, {right.name}"
     if not (isinstance(named, tuple) and len(named) == 2 and all(_whole(v) for v in named)
             and named[0] > named[1] > 0 and gcd(*named) == 1):
         return _wrong(ex, want, f"{message}; {_show(named)} is no ratio a name gives (p:q, p > q > 0, in lowest "
