@@ -8,7 +8,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from rithmocheck.model.proportions import holds, middle
-from rithmocheck.model.ratio_names import classify, name_of, parse_ratio_name, ratio_name
+from rithmocheck.model.ratio_names import classify, name_of, parse_ratio_name, ratio_name, read_ratio_name
 
 coprime = st.tuples(st.integers(1, 400), st.integers(1, 400)).filter(
     lambda t: t[0] > t[1] and gcd(*t) == 1)
@@ -51,6 +51,45 @@ def test_names_as_the_witness_gives_them(p, q, name):
 def test_english_multiplex_names_of_the_witness():
     # "doble. quadruple. sextuple. occuple." / "triple. quintuple. septupl. noncuple" (347-349)
     assert [ratio_name(k, 1).english for k in (2, 4, 6, 8)] == ["doble", "quadruple", "sextuple", "occuple"]
+
+
+@pytest.mark.parametrize("printed, ratio", [
+    # the names as the witness prints them (lines 347-390), Englished, abbreviated, wrapped, in pieces
+    ("doble.", (2, 1)), ("quadruple.", (4, 1)), ("sextuple.", (6, 1)), ("occuple.", (8, 1)),
+    ("triple.", (3, 1)), ("quintuple.", (5, 1)), ("septupl.", (7, 1)), ("noncuple", (9, 1)),
+    ("sesquialter.", (3, 2)), ("sesquiquart.", (5, 4)), ("sesqui. sext.", (7, 6)), ("sesqu. oct.", (9, 8)),
+    ("sesquiter.", (4, 3)), ("sesquiquint.", (6, 5)), ("sesquisept.", (8, 7)), ("sesquinona.", (10, 9)),
+    ("superbipartiens tertias.", (5, 3)), ("superquadrupartiens quintas.", (9, 5)),
+    ("supersextupartiens septimas.", (13, 7)), ("superoctupartiens nonas", (17, 9)),
+    ("supertripartiens. quartas.", (7, 4)), ("superseptupartiens. Octauas.", (15, 8)),
+    ("supernonpartiens. decimas.", (19, 10)),
+    # printed for 11:6 (121:66), which is superquintupartiens sextas: the name says 12:7
+    ("superquintupartie^s. septimas.", (12, 7)),
+])
+def test_names_as_the_witness_prints_them(printed, ratio):
+    assert read_ratio_name(printed) == ratio
+
+
+def test_the_englished_superparticular_names():
+    assert [ratio_name(q + 1, q).english for q in range(2, 10)] == [
+        "sesquialter", "sesquiter", "sesquiquart", "sesquiquint", "sesquisext", "sesquisept", "sesquioct",
+        "sesquinona"]
+    r = name_of(121, 66)
+    assert read_ratio_name("superquintupartiens sextas") == (11, 6) == (r.p, r.q)
+
+
+@given(coprime)
+def test_englished_names_round_trip(pq):
+    r = ratio_name(*pq)
+    if r.english:
+        assert parse_ratio_name(r.english) == pq == read_ratio_name(r.english.capitalize() + ".")
+
+
+@pytest.mark.parametrize("bad", ["", "proportion.", "sesqui.", "superquintupartie^s.", "doble doble",
+                                 "superbipartiens quartas"])
+def test_printed_words_that_name_no_ratio_are_refused(bad):
+    with pytest.raises(ValueError, match="not a ratio name"):
+        read_ratio_name(bad)
 
 
 def test_witness_examples_of_the_classes():

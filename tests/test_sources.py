@@ -62,18 +62,27 @@ def test_every_table_has_printed_entries():
 
 def test_coverage_of_the_witness():
     """Every line of the witness with a number is in a transcribed run, in a
-    worked example's quote, or recorded as carrying no checkable number."""
+    passage of the worked examples (whose loader proves every figure of its
+    lines recorded), or recorded as carrying no checkable number."""
     w = EDITION.witness
     covered = set()
     for p in EDITION.passages:
         covered.update(range(p.run_lines[0], p.run_lines[1] + 1))
-    for e in EDITION.examples:
-        covered.update(range(e.witness_line, e.last_line + 1))
+    for x in EDITION.example_passages:
+        covered.update(range(x.first_line, x.last_line + 1))
     for first, last, reason in EDITION.coverage:
         assert reason.strip()
         covered.update(range(first, last + 1))
     missing = [(i, w[i - 1]) for i in digit_lines(w) if i not in covered]
     assert not missing, missing
+
+
+def test_coverage_records_no_line_a_passage_holds():
+    """A line of a passage has every figure recorded in the passage (with its
+    reason when no statement is about it): coverage.yaml does not repeat it."""
+    spans = [(x.first_line, x.last_line) for x in EDITION.example_passages]
+    for first, last, _reason in EDITION.coverage:
+        assert not any(a <= last and first <= b for a, b in spans), (first, last)
 
 
 def test_examples_are_transcribed_as_printed():

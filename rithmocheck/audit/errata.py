@@ -115,6 +115,17 @@ def _position(raw: Any, table: str, edition: Edition, path: str, line: int | Non
     if raw is None:
         heading = REGISTRY[table].witness_line if table in REGISTRY else None
         return None, heading, edition.page_at(heading) if heading else None
+    if isinstance(raw, dict) and set(raw) == {"example", "number", "witness_line"}:
+        # a number (or ratio name) of a worked example's passage
+        ex_id, tid, wl = raw["example"], raw["number"], _int(raw, "witness_line")
+        token = next((p.token.get(str(tid)) for p in edition.example_passages if p.id == ex_id), None)
+        if table != EXAMPLES or token is None or not token.is_value or wl is None:
+            raise InputError(path, line, f"{what}: no number {tid!r} in a worked example's passage {ex_id!r} "
+                                         f"(an example erratum has table '{EXAMPLES}')")
+        if token.line != wl:
+            raise InputError(path, line, f"{what}: {tid} of passage {ex_id} stands on witness line {token.line}, "
+                                         f"not {wl}")
+        return ExamplePosition(str(ex_id), wl, str(tid)), wl, edition.page_at(wl)
     if isinstance(raw, dict) and set(raw) == {"example", "witness_line"}:
         ex_id, wl = raw["example"], _int(raw, "witness_line")
         match = [x for x in edition.examples if x.id == ex_id]
@@ -141,7 +152,7 @@ def _position(raw: Any, table: str, edition: Edition, path: str, line: int | Non
                                          f"(in the passages {passages}); give its passage")
         return found[0].position, found[0].witness_line, found[0].page
     raise InputError(path, line, f"{what}: position must be {{passage?, block, column, row}}, "
-                                 "{example, witness_line} or null")
+                                 "{example, number, witness_line}, {example, witness_line} or null")
 
 
 def parse_errata(data: Any, path: str, edition: Edition) -> tuple[Erratum, ...]:
@@ -274,7 +285,7 @@ def _wrong(e: Erratum, message: str) -> Finding:
 
 
 def check_errata(errata: tuple[Erratum, ...], used: set[str], edition: Edition,
-                 example_expected: dict[str, tuple[int, ...]] | None = None) -> list[Finding]:
+                 example_expected: dict[ExamplePosition, tuple[int, ...]] | None = None) -> list[Finding]:
     """Stale or wrong errata, as findings of kind 'erratum' (never covered)."""
     out = []
     first: dict[tuple[str, Any], Erratum] = {}
@@ -315,9 +326,10 @@ def check_errata(errata: tuple[Erratum, ...], used: set[str], edition: Edition,
     return out
 
 
-def _wrong_correction(e: Erratum, edition: Edition, example_expected: dict[str, tuple[int, ...]]) -> str | None:
+def _wrong_correction(e: Erratum, edition: Edition,
+                      example_expected: dict[ExamplePosition, tuple[int, ...]]) -> str | None:
     if isinstance(e.position, ExamplePosition):
-        want = example_expected.get(e.position.example)
+        want = example_expected.get(e.position)
         if isinstance(e.corr, tuple) and want is not None and tuple(e.corr) != tuple(want):
             return f"its corr {entry_text(e.corr)} is not what the arithmetic gives ({entry_text(want)})"
         return None
@@ -468,7 +480,7 @@ def erratum_id(table: str, position: Position | ExamplePosition | None, expected
     if position is None:
         return f"{table}+{'-'.join(map(str, expected or ()))}"
     if isinstance(position, ExamplePosition):
-        return f"example-{position.example}"
+        return f"example-{position.example}" + (f":{position.number}" if position.number else "")
     where = f"{position.block}.{position.column}.{position.row}"
     return f"{table}@{where}" if position.passage == table else f"{table}@{position.passage}:{where}"
 
@@ -502,6 +514,10 @@ def propose(findings: Iterable[Finding]) -> list[dict[str, Any]]:
             why = fam.explain(top.value, (), default_table(f.table)) if isinstance(fam, EntryFamily) else ""
             d.update(corr=list(top.value), **{"class": top.klass},
                      reason=f"{f.message}; {why}".rstrip("; "), confidence=top.confidence)
+        elif f.kind is Kind.EXAMPLE and f.candidates and f.expected is not None:
+            # a number of a worked example: the passage's top-ranked correction changes it
+            top = f.candidates[0]
+            d.update(corr=list(f.expected), **{"class": top.klass}, reason=f.message, confidence=top.confidence)
         else:
             d.update(corr=list(f.expected) if f.expected is not None else "omit",
                      **{"class": "wrong count" if f.kind is Kind.COUNT else "arithmetic slip"},

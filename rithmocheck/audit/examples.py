@@ -1,10 +1,11 @@
-"""The worked examples of the witness, checked (finding kind "example").
+"""The statements of the worked examples, checked one by one.
 
-Every claim of sources/lever-fulke-1563/examples.yaml (transcribed as printed,
-never corrected) is checked against exact arithmetic (integers and
-fractions.Fraction), the relations of rithmocheck.model.proportions, the men of
-rithmocheck.model.men and the regenerated tables. One pure function per `kind`,
-chosen by a dispatch dict; each returns a Check:
+Every statement of a passage of sources/lever-fulke-1563/examples.yaml
+(transcribed as printed, never corrected) is checked against exact arithmetic
+(integers and fractions.Fraction), the relations of
+rithmocheck.model.proportions, the men of rithmocheck.model.men, the Latin
+namer of rithmocheck.model.ratio_names and the regenerated tables. One pure
+function per `kind`, chosen by a dispatch dict; each returns a Check:
 
     ok         the stated result is what the operands, the men or the tables give
     wrong      it is not; `expected` holds the correct value, `message` says why
@@ -18,6 +19,10 @@ of the relation, `expected` is the triple of numbers that stands in it (the
 printed triple when it does, else the printed triple completed by the rule
 of `complete_triple`).
 
+A passage is judged as a whole by rithmocheck.audit.passages, which checks
+all its statements together with these checkers and searches for the
+smallest consistent correction.
+
 The module is import-light (no sympy) and check_all is fast: the few tables
 used are generated once and cached.
 """
@@ -29,11 +34,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from math import isqrt, prod
+from math import gcd, isqrt, prod
 from typing import Any
 
 from ..model import men
 from ..model.proportions import RELATIONS, holds, middle
+from ..model.ratio_names import ratio_name
 from ..tables import REGISTRY, default_table
 from ..tables.armies import BEARERS, CAPTAINS, STANDARDS
 from ..tables.taking import POWERS as COSSICK_POWERS
@@ -111,7 +117,8 @@ def _need(ex: Example, count: int | None = None, *, at_least: int = 1) -> str | 
         return f"malformed example: a {ex.kind} claim takes {count} operand(s), not {len(ops)}"
     if len(ops) < at_least:
         return f"malformed example: a {ex.kind} claim takes at least {at_least} operand(s)"
-    if ex.kind not in ("list", "victory", "proportion", "contains") and not _whole(ex.stated):
+    if ex.kind not in ("list", "victory", "proportion", "contains", "same", "man", "ratio-name", "ranks") \
+            and not _whole(ex.stated):
         return f"malformed example: the stated result of a {ex.kind} claim must be a whole number"
     return None
 
@@ -360,6 +367,7 @@ class Derived:
     values: tuple[int, ...]
     ordered: bool
     what: str
+    of_printed: bool = False  # derived from the printed numbers themselves (a root and its power, the men named)
 
 
 def _rank(side: str, shape: str, order: int) -> tuple[int, ...]:
@@ -416,7 +424,7 @@ COSSICK_POWER = {"cossick-root-of-cube": 3, "cossick-root-of-quadrat-of-quadrat"
 def _cossick_root(power: int) -> Callable[[Example], Derived]:
     def derive(ex: Example) -> Derived:
         r = int(ex.operands[0]) if ex.operands else 0
-        return Derived((r, r ** power), True, f"{r} and its power {power}")
+        return Derived((r, r ** power), True, f"{r} and its power {power}", of_printed=True)
     return derive
 
 
@@ -477,7 +485,8 @@ def _sign_list(sign: int | None) -> Callable[[Example], Derived | None]:
             if pool[n] > 0:
                 pool[n] -= 1
                 named.append(int(n))
-        return Derived(tuple(named), False, f"the named {rank} marked with {label} (k2-cossick-signs)")
+        return Derived(tuple(named), False, f"the named {rank} marked with {label} (k2-cossick-signs)",
+                       of_printed=True)
     return derive
 
 
@@ -776,6 +785,98 @@ def check_standards(ex: Example) -> Check:
     return _wrong(ex, expected, f"{message}: " + "; ".join(wrong))
 
 
+# --- the same number, the men named, the ratios named ----------------------------
+
+def check_same(ex: Example) -> Check:
+    """One number printed twice (a rule's terms restated, a result carried on)."""
+    if (why := _need(ex, at_least=2)):
+        return _unchecked(ex, why)
+    shown = " and ".join(map(str, ex.operands))
+    if len(set(ex.operands)) == 1:
+        return _ok(ex, ex.operands[0], f"{ex.operands[0]} is restated as {ex.operands[0]}")
+    return _wrong(ex, None, f"{shown} are printed for one number")
+
+
+SHAPES = {"round": "round", "triangle": "triangle", "square": "square", "king": "pyramid"}
+
+
+def check_man(ex: Example) -> Check:
+    """A number named with the shape (and side) of its man: 'the triangle 12', '9 a round of the odd army'."""
+    if (why := _need(ex, 1)):
+        return _unchecked(ex, why)
+    st = ex.stated if isinstance(ex.stated, dict) else {}
+    shape, side = st.get("shape"), st.get("side")
+    if shape not in SHAPES or side not in (None, *men.SIDES):
+        return _unchecked(ex, "malformed example: a man is a round, triangle, square or king, of the even or odd")
+    (n,) = ex.operands
+    what = f"{'an ' + side + ' ' if side else 'a '}{shape}"
+    bearers = [m for m, layer in men.men_bearing(n) if layer is None]
+    if any(SHAPES[shape] == m.shape and side in (None, m.side) for m in bearers):
+        return _ok(ex, n, f"{n} is {what}")
+    who = " and ".join(f"the {m.side} {'king' if m.is_king else m.shape}" for m in bearers)
+    return _wrong(ex, None, f"{n} is not {what}: {n} is {who or 'no man' + chr(39) + 's number'}")
+
+
+def _ratio(a: int, b: int) -> tuple[int, int]:
+    hi, lo = max(a, b), min(a, b)
+    g = gcd(hi, lo)
+    return hi // g, lo // g
+
+
+def _rank_row(ex: Example) -> tuple[Any, ...] | None:
+    key = (ex.param("side"), ex.param("digit"), ex.param("ranks"))
+    return next((r for r in _table_rows("ratios") if (r[0], r[1], r[2]) == key), None)
+
+
+def check_ratio_name(ex: Example) -> Check:
+    """A ratio name, as printed, against the numbers it names: the numbers
+    printed with it (of: [greater, lesser]) or the ranks of men it names."""
+    named = ex.stated
+    if ex.operands:
+        if (why := _need(ex, 2)):
+            return _unchecked(ex, why)
+        a, b = ex.operands
+        if a == b:
+            return _wrong(ex, None, f"{a}:{b} is no ratio of greater inequality")
+        want, of = _ratio(a, b), f"{max(a, b)}:{min(a, b)}"
+    else:
+        row = _rank_row(ex)
+        if row is None:
+            return _unchecked(ex, "malformed example: no ranks of men "
+                                  f"{ex.param('side')} {ex.param('digit')} {ex.param('ranks')}")
+        want, of = _ratio(row[3], row[4]), f"{row[3]}:{row[4]} (the {row[0]} {row[2]} of {row[1]})"
+    printed = ex.param("printed", "the name")
+    right = ratio_name(*want)
+    message = f"{of} is {right.name}" if of == f"{want[0]}:{want[1]}" else f"{of} is {want[0]}:{want[1]}, {right.name}"
+    if not (isinstance(named, tuple) and len(named) == 2 and all(_whole(v) for v in named)
+            and named[0] > named[1] > 0 and gcd(*named) == 1):
+        return _wrong(ex, want, f"{message}; {_show(named)} is no ratio a name gives (p:q, p > q > 0, in lowest "
+                                "terms)")
+    if tuple(named) == want:
+        return _ok(ex, want, f"{message}: '{printed}' names it")
+    return _wrong(ex, want, f"{message}; '{printed}' names {named[0]}:{named[1]} "
+                            f"({ratio_name(*named).name})")
+
+
+def check_ranks(ex: Example) -> Check:
+    """The numbers printed for a ratio of two ranks of men (the figure of the
+    superpartient ratios, 378-390): its terms in lowest terms and the parts
+    added (the difference of the two men)."""
+    row = _rank_row(ex)
+    st = ex.stated
+    if row is None or not isinstance(st, dict) or not all(_whole(v) for v in st.values()):
+        return _unchecked(ex, "malformed example: ranks need side, digit, ranks and whole numbers")
+    p, q = _ratio(row[3], row[4])
+    values = {"numerator": p, "denominator": q, "difference": row[3] - row[4]}
+    expected = {k: values[k] for k in st}
+    message = (f"the {row[0]} {row[2]} of {row[1]}: {row[3]}:{row[4]} is {p}:{q}, and {row[3]} - {row[4]} "
+               f"is {row[3] - row[4]}")
+    if expected == dict(st):
+        return _ok(ex, expected, message)
+    wrong = [f"{k} is {expected[k]}, printed {st[k]}" for k in st if expected[k] != st[k]]
+    return _wrong(ex, expected, f"{message}: " + "; ".join(wrong))
+
+
 # --- dispatch ------------------------------------------------------------------
 
 CHECKERS: dict[str, Callable[[Example], Check]] = {
@@ -793,6 +894,10 @@ CHECKERS: dict[str, Callable[[Example], Check]] = {
     "count": check_count,
     "victory": check_victory,
     "standards": check_standards,
+    "same": check_same,
+    "man": check_man,
+    "ratio-name": check_ratio_name,
+    "ranks": check_ranks,
 }
 
 

@@ -101,7 +101,8 @@ class Finding:
         if self.position is None:
             return f"(line {self.witness_line}{page})" if self.witness_line else "-"
         if isinstance(self.position, ExamplePosition):
-            return f"{self.position.example} (line {self.position.witness_line}{page})"
+            number = f":{self.position.number}" if self.position.number is not None else ""
+            return f"{self.position.example}{number} (line {self.position.witness_line}{page})"
         return f"{self.position} (line {self.witness_line}{page})"
 
 

@@ -10,9 +10,8 @@ from ..tables import REGISTRY
 from ..witness.edition import Edition
 from ..witness.examples import EXAMPLES, ExamplePosition
 from .errata import Erratum, audit_invariant, check_errata, check_minimal, load_errata, match
-from .examples import check_all
-from .examples import findings as example_findings
 from .findings import Finding, Report
+from .passages import audit_examples, check_example_errata
 from .tables import audit_table
 
 AUDITED: tuple[str, ...] = tuple(t for t, f in REGISTRY.items() if f.comparison in ("entry", "keyed"))
@@ -37,19 +36,21 @@ def run_audit(edition: Edition, errata: tuple[Erratum, ...] | None = None, ids: 
     findings: list[Finding] = []
     for t in tables:
         findings += audit_table(t, edition)
-    example_expected: dict[str, tuple[int, ...]] = {}
+    example_expected: dict[ExamplePosition, tuple[int, ...]] = {}
     checked = 0
+    example_errata = tuple(e for e in errata if e.table == EXAMPLES)
     if with_examples:
-        checks = check_all(edition.examples)
-        checked = len(checks)
-        wrong = example_findings(checks)
-        findings += wrong
-        example_expected = {f.position.example: f.expected for f in wrong
+        examples = audit_examples(edition, example_errata)
+        checked = examples.statements
+        findings += examples.findings
+        example_expected = {f.position: f.expected for f in examples.findings
                             if isinstance(f.position, ExamplePosition) and f.expected is not None}
     matched, used = match(findings, errata)
     scope = set(tables) | ({EXAMPLES} if with_examples else set())
     mine = tuple(e for e in errata if e.table in scope)
     matched += check_errata(mine, used, edition, example_expected) + check_minimal(matched, mine)
+    if with_examples:
+        matched += check_example_errata(examples.results, example_errata)
     for t in tables:
         matched += audit_invariant(t, mine, edition)
     entries = sum(1 for t in tables for e in edition.entries(t) if e.role == "entry")

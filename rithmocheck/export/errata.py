@@ -25,7 +25,7 @@ ERRATA_HEADERS = ("id", "table", "kind", "position", "witness_line", "page", "si
 def _where(e: Erratum) -> str:
     p = e.position
     if isinstance(p, ExamplePosition):
-        return p.example
+        return f"{p.example}:{p.number}" if p.number is not None else p.example
     if isinstance(p, Position):
         return str(p)
     return ""
@@ -136,11 +136,33 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
             el(item, "surplus", _nums(e.sic), reason=e.kind, cert=e.confidence, resp=resp)
         else:
             choice = el(item, "choice")
-            el(choice, "sic", _nums(e.sic))
-            el(choice, "corr", _nums(e.result), cert=e.confidence, resp=resp)
+            sic, corr = _nums(e.sic), _nums(e.result)
+            name = _ratio_name(e, edition)
+            if name is not None:  # a ratio name of a worked example: its words, not the ratio it names
+                sic, corr = name
+            el(choice, "sic", sic)
+            el(choice, "corr", corr, cert=e.confidence, resp=resp)
         el(item, "note", e.reason, type=_xml_token(e.klass))
     ET.indent(tei, space="  ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(tei, encoding="unicode") + "\n"
+
+
+def _ratio_name(e: Erratum, edition: Edition) -> tuple[str, str] | None:
+    """The words of an erratum on a ratio name of a worked example: the name
+    as printed, and the name of the ratio it corrects to; None for a number."""
+    from ..model.ratio_names import ratio_name
+
+    p = e.position
+    if not isinstance(p, ExamplePosition) or p.number is None or not isinstance(e.corr, tuple) or len(e.corr) != 2:
+        return None
+    for x in edition.example_passages:
+        t = x.token.get(p.number) if x.id == p.example else None
+        if t is not None and t.kind == "name":
+            try:
+                return t.printed, ratio_name(*e.corr).name
+            except ValueError:
+                return None
+    return None
 
 
 def _title(table_id: str) -> str:

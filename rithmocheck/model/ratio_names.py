@@ -29,6 +29,14 @@ _ORDINAL_PL = {n: (w[:-1] + "as") for n, w in _ORDINAL.items() if n >= 3}
 # Parts for "super-m-partiens", as the witness spells them (lines 382-390).
 _PARTIENS = {2: "bi", 3: "tri", 4: "quadru", 5: "quintu", 6: "sextu", 7: "septu", 8: "octu",
              9: "non", 10: "decu", 11: "undecu", 12: "duodecu"}
+# The Englished superparticular names of the witness ("sesquialter. sesquiquart.
+# sesqui. sext. sesqu. oct." / "sesquiter. sesquiquint. sesquisept. sesquinona.",
+# lines 360-361): sesqui- and the ordinal's stem.
+_SESQUI_EN = {2: "alter", 3: "ter", 4: "quart", 5: "quint", 6: "sext", 7: "sept", 8: "oct", 9: "nona",
+              10: "decim"}
+# Spellings the witness prints for a word of a name: "septupl" (349) for
+# septuple, "sesqu." (360) for sesqui.
+_SPELLINGS = {"septupl": "septuple", "sesqu": "sesqui"}
 
 
 def _word(table: dict[int, str], n: int, suffix: str) -> str:
@@ -83,7 +91,8 @@ def ratio_name(p: int, q: int) -> Ratio:
     if kind == "multiplex":
         return Ratio(p, q, kind, _word(_MULTIPLEX, k, "cupla"), _MULTIPLEX_EN.get(k))
     if k == 1:
-        return Ratio(p, q, kind, _super(r, q))
+        english = "sesqui" + _SESQUI_EN[q] if r == 1 and q in _SESQUI_EN else None
+        return Ratio(p, q, kind, _super(r, q), english)
     return Ratio(p, q, kind, _word(_MULTIPLEX, k, "cupla") + " " + _super(r, q))
 
 
@@ -95,11 +104,13 @@ def name_of(a: int, b: int) -> Ratio:
 
 
 def parse_ratio_name(name: str) -> tuple[int, int]:
-    """Inverse of ratio_name: the ratio p:q a Latin name denotes."""
+    """Inverse of ratio_name: the ratio p:q a Latin name denotes; the
+    Englished forms the witness prints are read too (doble, occuple,
+    sesquialter, sesquiquart ...)."""
     words = name.strip().lower().split()
     k = 1
     if words and not words[0].startswith(("sesqui", "super")):
-        multiple = _unword(_MULTIPLEX, words[0], "cupla")
+        multiple = _unword(_MULTIPLEX, words[0], "cupla") or _unword(_MULTIPLEX_EN, words[0], "cuple")
         if multiple is None:
             raise ValueError(f"not a ratio name: {name!r}")
         k = multiple
@@ -109,7 +120,8 @@ def parse_ratio_name(name: str) -> tuple[int, int]:
     r: int | None
     q: int | None
     if len(words) == 1 and words[0].startswith("sesqui"):
-        q = _unword(_ORDINAL, words[0][len("sesqui"):], "a")
+        stem = words[0][len("sesqui"):]
+        q = _unword(_ORDINAL, stem, "a") or _unword(_SESQUI_EN, stem, "")
         r = 1
     elif len(words) == 2 and words[0].startswith("super") and words[0].endswith("partiens"):
         r = _unword(_PARTIENS, words[0][len("super"):-len("partiens")], "")
@@ -121,3 +133,26 @@ def parse_ratio_name(name: str) -> tuple[int, int]:
     return k * q + r, q
 
 
+
+
+
+def _spelled_out(word: str) -> str:
+    """A printed word as spelled out: the tilde over a vowel (printed ^ after
+    it) stands for an n ("superquintupartie^s": superquintupartiens), u is
+    written for v ("Octauas": octavas), and the witness's own spellings."""
+    word = re.sub(r"([aeiou])\^", r"\1n", word.lower()).replace("octau", "octav")
+    return _SPELLINGS.get(word, word)
+
+
+def read_ratio_name(printed: str) -> tuple[int, int]:
+    """The ratio p:q a name denotes as the witness prints it: stops and
+    commas dropped, abbreviations spelled out, a name printed in two pieces
+    ("sesqui. sext.", "sesqu. oct.") joined; then read by parse_ratio_name
+    (Latin or Englished). Raises ValueError when the words name no ratio."""
+    words = [_spelled_out(w) for w in re.split(r"[\s.,;]+", printed) if w]
+    if len(words) == 2 and words[0] == "sesqui":
+        words = ["sesqui" + words[1]]
+    try:
+        return parse_ratio_name(" ".join(words))
+    except ValueError:
+        raise ValueError(f"not a ratio name: {printed!r}") from None

@@ -428,7 +428,9 @@ COMMON_VICTORIES: list[Any] = [
     {"name": "quarrel", "rule": "the first to take an agreed number in an agreed number of characters (digits), "
                                 "in how many men soever; more than the number does not hinder",
      "params": {"sum": None, "characters": None},
-     "examples": [{"sum": 100, "characters": 8, "taken": [2, 4, 6, 8, 24, 64]}],
+     # the print's 24 is no man's number: 20 as corrected (erratum example-victory-of-quarrel:24@1071),
+     # which makes the passage's "more then 100 by 4" true
+     "examples": [{"sum": 100, "characters": 8, "taken": [2, 4, 6, 8, 20, 64]}],
      "witness": W("Uictory of quarrel.", 1068, "Victory of quarrel is when neither the men")},
     {"name": "honour", "rule": "the first to make an agreed number in an agreed number of men",
      "params": {"sum": None, "men": None},

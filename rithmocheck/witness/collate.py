@@ -237,7 +237,7 @@ def collate(edition: Edition, ids: Iterable[str] = ()) -> CollationReport:
     ties = ties_of(edition.witness, str(path))
     results = [collate_passage(p, ties, edition.page_at) for p in edition.passages if p.passage in wanted]
     if EXAMPLES in wanted:
-        results.append(collate_examples(edition.examples, edition.witness, ties))
+        results.append(collate_examples(edition.example_passages, edition.witness, ties))
     return CollationReport(tuple(r[0] for r in results), tuple(d for r in results for d in r[1]), _sha256(path))
 
 

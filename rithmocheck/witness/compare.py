@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .collate import KINDS, Disagreement, Kind, PassageCollation
 from .entries import Position
-from .examples import EXAMPLES, Example
+from .examples import EXAMPLES, Example, ExamplePassage, ExamplePosition
 from .layout import DIGITS, SIGN, Cell, Passage, RunToken, cell_tokens
 from .page import Page
 
@@ -585,13 +585,24 @@ def _quote_tokens(example: Example, witness: tuple[str, ...], ties: Ties) -> tup
     return tuple(out)
 
 
-def collate_example(example: Example, witness: tuple[str, ...], ties: Ties) -> tuple[Disagreement, ...]:
+def collate_example(example: Example | ExamplePassage, witness: tuple[str, ...],
+                    ties: Ties) -> tuple[Disagreement, ...]:
+    """The numbers and cossick signs of a worked example (a statement's quote,
+    or every line of a passage) against the TCP text."""
     tokens = ties.alignment.witness
-    numbers = [i for i in _quote_tokens(example, witness, ties) if tokens[i].kind in ("number", "sign")]
+    if isinstance(example, ExamplePassage):
+        first, last = example.first_line, example.last_line
+        span = [i for n in range(first, last + 1) for i in ties.within(n, 0, len(witness[n - 1]))]
+        position = ExamplePosition(example.id, first)
+    else:
+        span = list(_quote_tokens(example, witness, ties))
+        position = example.position
+    numbers = [i for i in span if tokens[i].kind in ("number", "sign")]
     out: list[Disagreement] = []
+    start_line = position.witness_line
 
     def add(kind: Kind, line: int, mine: str, theirs: str, message: str) -> None:
-        out.append(Disagreement(EXAMPLES, example.position, kind, mine, theirs, message, line, example.page))
+        out.append(Disagreement(EXAMPLES, position, kind, mine, theirs, message, line, example.page))
 
     for i in numbers:
         w, t = tokens[i], ties.tcp_of(i)
@@ -604,12 +615,12 @@ def collate_example(example: Example, witness: tuple[str, ...], ties: Ties) -> t
     for j in range(min(paired, default=0), max(paired, default=-1) + 1):
         t = ties.alignment.tcp[j]
         if j not in paired and t.kind in ("number", "sign"):
-            add(Kind.MISSING, example.witness_line, "nothing", t.text,
+            add(Kind.MISSING, start_line, "nothing", t.text,
                 f"the TCP has {t.text} ({t.page}) within the quote, which lacks it")
     return tuple(out)
 
 
-def collate_examples(examples: Iterable[Example], witness: tuple[str, ...],
+def collate_examples(examples: Iterable[Example | ExamplePassage], witness: tuple[str, ...],
                      ties: Ties) -> tuple[PassageCollation, tuple[Disagreement, ...]]:
     found: list[Disagreement] = []
     compared = agreeing = 0

@@ -19,7 +19,7 @@ from typing import Any
 from ..errors import InputError
 from ..inputs import load_file, read_text
 from .entries import Position, PrintedEntry, printed_entries
-from .examples import Example, load_coverage, load_examples
+from .examples import Example, ExamplePassage, load_coverage, load_passages
 from .layout import Passage, load_passage
 from .page import Page
 from .pages import PageMap, load_map
@@ -159,9 +159,17 @@ class Edition:
         return found[0] if found else None
 
     @cached_property
+    def example_passages(self) -> tuple[ExamplePassage, ...]:
+        """The worked examples as passages: numbers, words, places, ratio
+        names and statements, as printed (examples.yaml)."""
+        return tuple(replace(p, page=self.page_at(p.first_line),
+                             statements=tuple(replace(x, page=self.page_at(x.witness_line)) for x in p.statements))
+                     for p in load_passages(self.examples_path, self.witness))
+
+    @cached_property
     def examples(self) -> tuple[Example, ...]:
-        return tuple(replace(x, page=self.page_at(x.witness_line)) for x in load_examples(self.examples_path,
-                                                                                          self.witness))
+        """Every statement of every passage, in order, with its numbers as printed."""
+        return tuple(x for p in self.example_passages for x in p.statements)
 
     @cached_property
     def coverage(self) -> tuple[tuple[int, int, str], ...]:

@@ -25,8 +25,8 @@ from functools import lru_cache
 from typing import Any
 
 from ...audit.errata import RESPONSIBLE, CorrectedEntry, Erratum, corrected_entries
-from ...audit.examples import Check, check_all
 from ...audit.findings import Finding, Kind, Report
+from ...audit.passages import Correction, PassageCheck, check_passages
 from ...tables import REGISTRY, EntryFamily, Family, KeyedFamily, Table, default_table
 from ...witness.edition import Edition
 from ...witness.entries import Position, PrintedEntry
@@ -242,7 +242,8 @@ class Segment:
 
 @dataclass(slots=True)
 class ExampleView:
-    """A worked example: its passage (the quote marked), the claim, the check, the erratum."""
+    """A worked-example passage: its lines (a wrong statement's quote marked),
+    its statements and their checks, its corrections, its errata."""
 
     id: str
     status: str
@@ -685,47 +686,73 @@ def _passage(edition: Edition, ex: Example) -> tuple[Segment, ...]:
     return tuple(s for s in (Segment(text[:a], False), Segment(text[a:b], True), Segment(text[b:], False)) if s.text)
 
 
-def _example(edition: Edition, c: Check, e: Erratum | None, f: Finding | None) -> ExampleView:
-    ex = c.example
-    claim = [("Kind", ex.kind), ("Operands", _show(ex.operands)), ("Stated", _show(ex.stated))]
-    claim += [(k, v) for k, v in (("Method", ex.method), ("What", ex.what), ("Note", ex.note)) if v]
-    check = [("Check", f"{c.status}: {CHECKS[c.status][0]}"), ("Arithmetic", c.message)]
-    if c.status == "wrong" and c.expected is not None:
-        check.append(("Expected", _show(c.expected)))
-    if f is not None:
+def _correction_text(c: Correction) -> str:
+    changes = "; ".join(f"{ch.printed_text} read {_show(ch.value)} ({ch.slip}, witness line {ch.line})"
+                        for ch in c.changes)
+    return f"{changes}. {' '.join(c.evidence)}" if c.evidence else changes
+
+
+def _example(edition: Edition, r: PassageCheck, errata: Sequence[Erratum], findings: Sequence[Finding]
+             ) -> ExampleView:
+    """A passage: its lines (the quote of a wrong statement marked), every
+    statement with its check, the ranked corrections, the findings, the errata."""
+    p = r.passage
+    wrong = r.wrong
+    first = wrong[0].example if wrong else None
+    quoted = _passage(edition, first) if first is not None else ()
+    text = "\n".join(edition.witness[p.first_line - 1:p.last_line])
+    if first is not None and quoted and first.witness_line != p.first_line:
+        before = "\n".join(edition.witness[p.first_line - 1:first.witness_line - 1]) + "\n"
+        quoted = (Segment(before, False), *quoted)
+    if first is not None and first.last_line < p.last_line and quoted:
+        quoted = (*quoted, Segment("\n" + "\n".join(edition.witness[first.last_line:p.last_line]), False))
+    segments = quoted or (Segment(text, False),)
+    tally = {s: sum(c.status == s for c in r.checks) for s in CHECKS}
+    claim = [("Statements", ", ".join(f"{n} {s}" for s, n in tally.items() if n))]
+    claim += [(c.example.id, f"{c.status}: {c.message}") for c in r.checks]
+    check = [("Check", f"{r.status}: {CHECKS[r.status][0]}")]
+    for c in r.corrections:
+        check.append((f"Correction {c.rank}" + (" (tied)" if c.tied else ""),
+                      f"{_correction_text(c)} Confidence {c.confidence}."))
+    for f in findings:
         check.append(("Finding", f"{f.kind.value}: {f.message}"))
-    err = _erratum_items(e)
-    if f is not None and f.erratum is None:
-        err = [("Erratum", "none: no curated erratum covers this finding")]
-    lines = f"{ex.witness_line}" if ex.last_line == ex.witness_line else f"{ex.witness_line}\u2013{ex.last_line}"
-    return ExampleView(safe(ex.id), c.status, CHECKS[c.status][1], lines, page_label(ex.page),
-                       _passage(edition, ex), tuple(claim), tuple(check), tuple(err))
+    err: list[tuple[str, str]] = [x for e in errata for x in _erratum_items(e)]
+    if any(f.erratum is None for f in findings):
+        err.append(("Erratum", "none: no curated erratum covers a finding of this passage"))
+    lines = f"{p.first_line}" if p.last_line == p.first_line else f"{p.first_line}\u2013{p.last_line}"
+    return ExampleView(safe(p.id), r.status, CHECKS[r.status][1], lines, page_label(p.page), segments,
+                       tuple(claim), tuple(check), tuple(err))
 
 
 def _slug(text: str) -> str:
     return "-".join(re.findall(r"[a-z0-9]+", text.lower()))[:40].strip("-") or "section"
 
 
-def example_sections(edition: Edition, checks: Sequence[Check], errata: tuple[Erratum, ...],
+def example_sections(edition: Edition, results: Sequence[PassageCheck], errata: tuple[Erratum, ...],
                      findings: Sequence[Finding]) -> tuple[SectionPage, ...]:
     """The worked examples in the order of the book, a page per section (a
-    run of examples under one heading), each example citable by its id."""
-    by_example = {e.position.example: e for e in errata
-                  if e.table == EXAMPLES and isinstance(e.position, ExamplePosition)}
-    found = {f.position.example: f for f in findings if isinstance(f.position, ExamplePosition)}
-    runs: list[tuple[str, list[Check]]] = []
-    for c in sorted(checks, key=lambda c: (c.example.witness_line, c.example.last_line)):
-        if runs and runs[-1][0] == c.example.heading:
-            runs[-1][1].append(c)
+    run of passages under one heading), each passage citable by its id."""
+    by_passage: dict[str, list[Erratum]] = {}
+    for e in errata:
+        if e.table == EXAMPLES and isinstance(e.position, ExamplePosition):
+            by_passage.setdefault(e.position.example, []).append(e)
+    found: dict[str, list[Finding]] = {}
+    for f in findings:
+        if isinstance(f.position, ExamplePosition):
+            found.setdefault(f.position.example, []).append(f)
+    runs: list[tuple[str, list[PassageCheck]]] = []
+    for r in sorted(results, key=lambda r: (r.passage.first_line, r.passage.last_line)):
+        if runs and runs[-1][0] == r.passage.heading:
+            runs[-1][1].append(r)
         else:
-            runs.append((c.example.heading, [c]))
-    files = [f"{n:02d}-{_slug(heading)}.html" for n, (heading, _cs) in enumerate(runs, 1)]
+            runs.append((r.passage.heading, [r]))
+    files = [f"{n:02d}-{_slug(heading)}.html" for n, (heading, _rs) in enumerate(runs, 1)]
     out = []
-    for i, (heading, cs) in enumerate(runs):
-        first, last = cs[0].example.witness_line, max(c.example.last_line for c in cs)
+    for i, (heading, rs) in enumerate(runs):
+        first, last = rs[0].passage.first_line, max(r.passage.last_line for r in rs)
         out.append(SectionPage(files[i], heading, f"{first}" if first == last else f"{first}\u2013{last}",
-                               tuple(_example(edition, c, by_example.get(c.example.id), found.get(c.example.id))
-                                     for c in cs),
+                               tuple(_example(edition, r, by_passage.get(r.passage.id, []),
+                                              found.get(r.passage.id, [])) for r in rs),
                                (files[i - 1], runs[i - 1][0]) if i > 0 else None,
                                (files[i + 1], runs[i + 1][0]) if i + 1 < len(runs) else None))
     return tuple(out)
@@ -751,16 +778,16 @@ def site(edition: Edition, errata: tuple[Erratum, ...], report: Report) -> Site:
                              sum(1 for x in fs if not x.covered))
     seen: dict[tuple[int, int], Page | None] = {}
     pages = tuple(table_page(t, edition, errata, by_table.get(t, []), links, passages[t], seen) for t in ids)
-    checks = check_all(edition.examples)
-    sections = example_sections(edition, checks, errata, by_table.get(EXAMPLES, []))
+    results = check_passages(edition)
+    sections = example_sections(edition, results, errata, by_table.get(EXAMPLES, []))
     tally: dict[str, int] = {}
-    for c in checks:
-        tally[c.status] = tally.get(c.status, 0) + 1
+    for r in results:
+        tally[r.status] = tally.get(r.status, 0) + 1
     meta = edition.metadata
     authors = meta.get("authors") or []
     return Site(str(meta.get("title", "")), "; ".join(str(a) for a in authors) if isinstance(authors, list) else "",
                 str(meta.get("imprint", "")) + (f", {meta['year']}" if meta.get("year") else ""),
-                report.summary_line(), tuple(links.values()), pages, sections, len(checks),
+                report.summary_line(), tuple(links.values()), pages, sections, len(results),
                 tuple((s, tally[s]) for s in CHECKS if tally.get(s)),
                 tuple((s, m, d) for s, (d, m) in STATES.items()), tuple((s, m, d) for s, (d, m) in STATUSES.items()),
                 tuple((s, m, d) for s, (d, m) in CHECKS.items()))
