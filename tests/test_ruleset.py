@@ -22,7 +22,8 @@ from rithmocheck.ruleset import data as D
 from rithmocheck.tables import generate
 
 ROOT = Path(__file__).resolve().parent.parent
-WITNESS_LINES = (ROOT / "sources" / "lever-fulke-1563" / "witness.txt").read_text(encoding="utf-8").split("\n")
+EDITION_DIR = ROOT / "rithmocheck" / "editions" / "lever-fulke-1563"
+WITNESS_LINES = (EDITION_DIR / "witness.txt").read_text(encoding="utf-8").split("\n")
 
 
 def run(*args):
@@ -107,10 +108,10 @@ def test_metadata(docs):
     from rithmocheck import __version__
 
     assert d["produced_by"] == {"program": "rithmocheck", "version": __version__}
-    meta = yaml.safe_load((ROOT / "sources" / "lever-fulke-1563" / "witness.yaml").read_text())
+    meta = yaml.safe_load((EDITION_DIR / "witness.yaml").read_text())
     assert d["witness"]["sha256"] == meta["sha256"]
     assert d["witness"]["title"] == meta["title"] and d["witness"]["year"] == meta["year"] == 1563
-    text = (ROOT / "sources" / "lever-fulke-1563" / "witness.txt").read_bytes()
+    text = (EDITION_DIR / "witness.txt").read_bytes()
     assert hashlib.sha256(text).hexdigest() == d["witness"]["sha256"]
 
 

@@ -1,6 +1,6 @@
 """The worked examples of the witness, checked (finding kind "example").
 
-Every claim of sources/lever-fulke-1563/examples.yaml (transcribed as printed,
+Every claim of an edition's examples.yaml (transcribed as printed,
 never corrected) is checked against exact arithmetic (integers and
 fractions.Fraction), the relations of rithmocheck.model.proportions, the men of
 rithmocheck.model.men and the regenerated tables. One pure function per `kind`,

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from .options import FORMATS, check_output, edition, emit, errata_option, format_option, output_option
+
+if TYPE_CHECKING:
+    from ..audit.findings import Report
+    from ..witness.edition import Edition
 
 FINDING_HEADERS = ("table", "kind", "position", "witness_line", "printed", "expected", "erratum", "message")
 
@@ -49,8 +54,15 @@ def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: str, output:
         emit(grid(FINDING_HEADERS, rows, fmt), output, ed)
     else:
         emit(report_document(report, fmt), output, ed)
-    click.echo(report.summary_line(), err=True)
+    click.echo(summary(report, ed), err=True)
     sys.exit(report.exit_code)
+
+
+def summary(report: Report, ed: Edition) -> str:
+    """The report's summary line, naming the edition when it is not the shipped one."""
+    from ..witness.edition import SHIPPED
+
+    return report.summary_line() if ed.root == SHIPPED else f"edition {ed.root}: {report.summary_line()}"
 
 
 @click.command()
@@ -127,7 +139,7 @@ def build(out_dir: str, errata_path: str | None) -> None:
         click.echo(f"warning: left {path}, which no build wrote", err=True)
     tables = len({f.split("/")[1] for f in files if f.startswith("tables/")})
     click.echo(f"wrote {len(files) + 1} files to {out_dir}/ ({tables} tables)", err=True)
-    click.echo(report.summary_line(), err=True)
+    click.echo(summary(report, ed), err=True)
     sys.exit(report.exit_code)
 
 

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import click
 
 from ..errors import Exit, InputError
-from ..witness.edition import Edition
+from ..witness.edition import ENV_VAR, Edition
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -28,6 +28,7 @@ class Group(click.Group):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
         _DEBUG.set(False)
+        _EDITION.set(None)
         try:
             return super().main(*args, **kwargs)
         except click.exceptions.Exit as exc:
@@ -55,6 +56,7 @@ class Group(click.Group):
 
 
 _DEBUG: ContextVar[bool] = ContextVar("rithmocheck_debug", default=False)
+_EDITION: ContextVar[str | None] = ContextVar("rithmocheck_edition", default=None)
 
 
 def _debug() -> bool:
@@ -68,6 +70,17 @@ def debug_option(fn: F) -> F:
 
     return click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=callback,
                         help="Show the traceback of an internal error.")(fn)
+
+
+def edition_option(fn: F) -> F:
+    def callback(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+        _EDITION.set(value)
+        return value
+
+    return click.option("--edition", "edition_dir", type=str, default=None, envvar=ENV_VAR, expose_value=False,
+                        callback=callback, metavar="DIR",
+                        help=f"The edition to work on: a directory made by 'rithmocheck init' [env {ENV_VAR}; "
+                             "default: the shipped 1563 edition].")(fn)
 
 
 FORMATS = ("text", "md", "csv", "tsv", "json", "yaml")
@@ -88,10 +101,16 @@ def errata_option(fn: F) -> F:
                         metavar="FILE", help="Curated errata file [default: the edition's].")(fn)
 
 
+def current_edition() -> Edition:
+    """The edition --edition (or RITHMOCHECK_EDITION) names, else the shipped one."""
+    root = _EDITION.get()
+    return Edition.default() if root is None else Edition.open(root)
+
+
 def edition(errata_path: str | None = None) -> Edition:
     """The edition the command works on, with the errata file asked for
     (which must exist: a missing --errata is bad input, not "no errata")."""
-    ed = Edition.default()
+    ed = current_edition()
     if errata_path is not None:
         if str(errata_path) == "" or not Path(errata_path).is_file():
             raise InputError(errata_path or "--errata", None, "no such errata file")
@@ -107,7 +126,7 @@ def emit(text: str, output: str | None, ed: Edition | None = None) -> None:
         return
     from ..export.outfiles import write_file
 
-    write_file(output, text, (ed or Edition.default()).protected())
+    write_file(output, text, _protected(ed))
     click.echo(f"written to {output}", err=True)
 
 
@@ -116,7 +135,16 @@ def check_output(output: str | None, ed: Edition | None = None) -> None:
     if output is not None:
         from ..export.outfiles import check_out_file
 
-        check_out_file(output, (ed or Edition.default()).protected())
+        check_out_file(output, _protected(ed))
+
+
+def _protected(ed: Edition | None) -> tuple[Path, ...]:
+    if ed is not None:
+        return ed.protected()
+    try:
+        return current_edition().protected()
+    except InputError:  # a bad --edition: still never write onto the shipped edition
+        return Edition.default().protected()
 
 
 def out(text: str) -> None:

@@ -24,8 +24,9 @@ def check_source(files: tuple[str, ...], entries: bool) -> None:
 
     \b
     Example:
-      rithmocheck check-source sources/lever-fulke-1563/tables/k1-geometric.yaml
-      rithmocheck check-source --entries sources/lever-fulke-1563/tables/k1-musical.yaml
+      rithmocheck init my-edition
+      rithmocheck --edition my-edition check-source my-edition/tables/k1-geometric.yaml
+      rithmocheck check-source --entries my-edition/tables/k1-musical.yaml
     """
     from ..witness.edition import known_tables
     from ..witness.entries import entry_text, printed_entries

@@ -25,9 +25,6 @@ from pathlib import Path
 
 from . import tcp
 
-ROOT = tcp.ROOT
-WITNESS = ROOT / "sources" / "lever-fulke-1563" / "witness.txt"
-
 
 @dataclass(frozen=True)
 class WitnessToken:
@@ -50,10 +47,13 @@ class Alignment:
         return self.tcp[j] if j is not None else None
 
 
-def witness_lines(path: Path = WITNESS) -> tuple[str, ...]:
-    """The lines of the witness (a final newline ends the last line, it does
-    not begin another)."""
-    text = path.read_text(encoding="utf-8")
+def witness_lines(path: Path | None = None) -> tuple[str, ...]:
+    """The lines of the witness (by default the shipped edition's; a final
+    newline ends the last line, it does not begin another)."""
+    from ..inputs import read_text
+    from .edition import WITNESS_BYTES, Edition
+
+    text = read_text(path if path is not None else Edition.default().witness_path, WITNESS_BYTES)
     if text.endswith("\n"):
         text = text[:-1]
     return tuple(text.split("\n"))
