@@ -9,6 +9,7 @@ from ..audit.findings import Report
 from ..audit.run import run_audit
 from ..tables import REGISTRY, default_table
 from ..witness.edition import Edition
+from .datapackage import datapackage
 from .errata import errata_document
 from .printed import CORRECTED_HEADERS, PRINTED_HEADERS, corrected_rows, printed_rows
 from .render import document, grid
@@ -36,4 +37,5 @@ def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> 
     for name, doc in documents().items():
         files[f"ruleset/{name}"] = document(doc, "json")
     files["ruleset/schema.json"] = document(schema(), "json")
+    files["datapackage.json"] = datapackage(files, str(edition.edition_metadata.get("title") or edition.name))
     return files, report
