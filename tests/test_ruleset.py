@@ -533,10 +533,17 @@ def test_validate_exit_1_with_findings_on_stdout(tmp_path, docs):
     d["men"][0]["value"] = 3
     f = tmp_path / "bad.json"
     f.write_text(json.dumps(d))
-    r = run("validate", str(f))
+    r = run("validate", str(f), "--format", "tsv")
     assert r.exit_code == 1
-    assert r.stdout.startswith("/men/0/value\tvalue\t")
-    assert r.stderr.strip() == f"{f}: 1 finding"
+    assert r.stdout.startswith("file\tpath\trule\tmessage\tfound\texpected\n"
+                               f"{f}\t/men/0/value\tvalue\t"
+                               "the even round of order 1 with digit 2 is a = 2, not 3\t3\t2\n")
+    assert r.stderr.strip() == (f"{f}: only 1 place disagrees with 1563 among the file's 48 values; the rest follow "
+                                f"its rules\n{f}: 1 finding")
+    r = run("validate", str(f))
+    assert r.stdout.splitlines()[0] == ("only 1 place disagrees with 1563 among the file's 48 values; the rest "
+                                        "follow its rules")
+    assert r.stdout.splitlines()[1].split() == ["file", "path", "rule", "message", "found", "expected"]
 
 
 @pytest.mark.parametrize("name,text,problem", [

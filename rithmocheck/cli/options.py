@@ -33,8 +33,13 @@ class Group(click.Group):
             return super().main(*args, **kwargs)
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
+        except click.UsageError as exc:  # one line, like every other bad input
+            where = exc.ctx.command_path if exc.ctx is not None else "rithmocheck"
+            message = " ".join(exc.format_message().split())
+            click.echo(f"Error: {where}: {message} (see '{where} --help')", err=True)
+            sys.exit(Exit.BAD_INPUT)
         except click.ClickException as exc:
-            exc.show()
+            click.echo(f"Error: {' '.join(exc.format_message().split())}", err=True)
             sys.exit(Exit.BAD_INPUT)
         except (click.Abort, KeyboardInterrupt):
             click.echo("Aborted.", err=True)
