@@ -32,4 +32,6 @@ class InputError(Exception):
         where = self.path or "<input>"
         if self.line is not None:
             where += f":{self.line}"
-        return " ".join(f"{where}: {self.problem}".split())
+        text = " ".join(f"{where}: {self.problem}".split())
+        # control characters (a NUL, an escape) are shown, never sent to the terminal
+        return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

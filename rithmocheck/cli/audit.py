@@ -105,8 +105,8 @@ def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None)
     text = ("# Proposed errata (rithmocheck errata --propose): NOT curated. Review each, set resp to\n"
             "# rithmocheck+editor or editor, and move it into the curated file.\n"
             + yaml.safe_dump({"errata": proposals}, sort_keys=False, allow_unicode=True, width=100))
-    click.echo(f"{len(proposals)} proposals", err=True)
     emit(text, output, ed)
+    click.echo(f"{len(proposals)} proposals", err=True)
 
 
 @click.command()
