@@ -32,6 +32,10 @@ class InputError(Exception):
         where = self.path or "<input>"
         if self.line is not None:
             where += f":{self.line}"
-        text = " ".join(f"{where}: {self.problem}".split())
-        # control characters (a NUL, an escape) are shown, never sent to the terminal
-        return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+        return printable(" ".join(f"{where}: {self.problem}".split()))
+
+
+def printable(text: object) -> str:
+    """Text for one line of a message: control characters (a new line, a NUL,
+    an escape) are shown escaped, never sent to the terminal."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))

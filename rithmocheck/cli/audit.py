@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..errors import printable
 from .options import FORMATS, check_output, edition, emit, errata_option, format_option, output_option
 
 if TYPE_CHECKING:
@@ -136,9 +137,9 @@ def build(out_dir: str, errata_path: str | None) -> None:
     check_out_dir(out_dir, protected)  # before the work, so a refusal is quick
     files, report = build_files(ed)
     for path in write_tree(files, out_dir, protected):
-        click.echo(f"warning: left {path}, which no build wrote", err=True)
+        click.echo(f"warning: left {printable(path)}, which no build wrote", err=True)
     tables = len({f.split("/")[1] for f in files if f.startswith("tables/")})
-    click.echo(f"wrote {len(files) + 1} files to {out_dir}/ ({tables} tables)", err=True)
+    click.echo(f"wrote {len(files) + 1} files to {printable(out_dir)}/ ({tables} tables)", err=True)
     click.echo(summary(report, ed), err=True)
     sys.exit(report.exit_code)
 

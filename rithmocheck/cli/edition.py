@@ -20,13 +20,15 @@ def init(directory: str) -> None:
       rithmocheck init my-edition
       rithmocheck --edition my-edition audit
     """
+    from ..errors import printable
     from ..export.outfiles import copy_tree
     from ..witness.edition import Edition
 
     shipped = Edition.default()
     n = copy_tree(shipped.root, directory, shipped.protected())
-    click.echo(f"copied the edition {shipped.name} to {directory} ({n} files); edit it, then run "
-               f"'rithmocheck --edition {directory} audit'", err=True)
+    shown = printable(directory)
+    click.echo(f"copied the edition {shipped.name} to {shown} ({n} files); edit it, then run "
+               f"'rithmocheck --edition {shown} audit'", err=True)
 
 
 COMMANDS = (init,)

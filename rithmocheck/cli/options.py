@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import click
 
-from ..errors import Exit, InputError
+from ..errors import Exit, InputError, printable
 from ..witness.edition import ENV_VAR, Edition
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -29,6 +29,10 @@ class Group(click.Group):
         kwargs["standalone_mode"] = False
         _DEBUG.set(False)
         _EDITION.set(None)
+        argv = args[0] if args else kwargs.get("args")
+        if argv is not None and any("\0" in str(a) for a in argv):  # no shell passes one; a caller might
+            click.echo("Error: an argument holds a NUL character", err=True)
+            sys.exit(Exit.BAD_INPUT)
         try:
             return super().main(*args, **kwargs)
         except click.exceptions.Exit as exc:
@@ -49,6 +53,10 @@ class Group(click.Group):
             sys.exit(Exit.BAD_INPUT)
         except SystemExit:
             raise
+        except OSError as exc:  # a path the file system refuses (too long, a loop, no permission ...)
+            where = exc.filename if exc.filename is not None else "<file system>"
+            click.echo(f"Error: {InputError(where, None, exc.strerror or str(exc)).one_line()}", err=True)
+            sys.exit(Exit.BAD_INPUT)
         except RecursionError:
             click.echo("Error: the input is nested too deeply", err=True)
             sys.exit(Exit.BAD_INPUT)
@@ -132,7 +140,7 @@ def emit(text: str, output: str | None, ed: Edition | None = None) -> None:
     from ..export.outfiles import write_file
 
     write_file(output, text, _protected(ed))
-    click.echo(f"written to {output}", err=True)
+    click.echo(f"written to {printable(output)}", err=True)
 
 
 def check_output(output: str | None, ed: Edition | None = None) -> None:

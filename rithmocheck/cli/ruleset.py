@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from ..errors import Exit
+from ..errors import Exit, printable
 from .options import Group, check_output, emit, format_option, output_option
 
 
@@ -94,10 +94,10 @@ def validate(file: str, fmt: str, output: str | None) -> None:
         emit(text, output)
     if findings:
         if doc["summary"]:
-            click.echo(f"{file}: {doc['summary']}", err=True)
-        click.echo(f"{file}: {len(findings)} finding{'s' if len(findings) != 1 else ''}", err=True)
+            click.echo(f"{printable(file)}: {doc['summary']}", err=True)
+        click.echo(f"{printable(file)}: {len(findings)} finding{'s' if len(findings) != 1 else ''}", err=True)
         sys.exit(Exit.FINDINGS)
-    click.echo(f"{file}: valid", err=True)
+    click.echo(f"{printable(file)}: valid", err=True)
 
 
 def _nums(values: list[int] | None) -> str:

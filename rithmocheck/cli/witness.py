@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..errors import Exit, InputError
+from ..errors import Exit, InputError, printable
 from .options import FORMATS, check_output, edition, emit, errata_option, format_option, output_option
 
 
@@ -51,7 +51,7 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | 
         n = sum(1 for e in found if e.role == "entry")
         rows += [{"file": name, "table": e.table, "position": str(e.position), "witness_line": e.witness_line,
                   "role": e.role, "numbers": entry_text(e.numbers, e.signs)} for e in found]
-        click.echo(f"{name}: ok, {n} entries of {', '.join(p.tables)}; re-flattens to witness lines "
+        click.echo(f"{printable(name)}: ok, {n} entries of {', '.join(p.tables)}; re-flattens to witness lines "
                    f"{p.run_lines[0]}-{p.run_lines[1]}", err=True)
     if entries:
         headers = ("file", "table", "position", "witness_line", "role", "numbers")

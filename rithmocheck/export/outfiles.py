@@ -108,6 +108,13 @@ def check_out_file(path: str | Path, protected: Iterable[Path] = ()) -> Path:
     refuse_protected(target, protected, "output")
     if target.is_dir():
         raise InputError(target, None, "is a directory; give a file name")
+    try:
+        st = os.lstat(target)
+    except OSError:
+        st = None
+    if st is not None and not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
+        # a device, a FIFO or a socket: writing the file would replace it
+        raise InputError(target, None, "is not a regular file (a device, a FIFO or a socket); give a file name")
     for anc in Path(os.path.abspath(target)).parents:
         if anc.exists() and not anc.is_dir():
             raise InputError(target, None, f"{anc} is not a directory")

@@ -27,7 +27,10 @@ def parse_text(text: str, name: str) -> Any:
 
 def parse_csv(text: str, name: str) -> dict[str, list[int]]:
     """CSV with the header `side,value`: the plain engine format."""
-    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    try:
+        rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"), newline="")))
+    except csv.Error as exc:
+        raise InputError(name, None, f"malformed CSV: {exc}") from None
     if not rows or [c.strip().lower() for c in rows[0]] != ["side", "value"]:
         got = ",".join(rows[0]) if rows else "nothing"
         raise InputError(name, 1, f"CSV must have the header 'side,value', not {got!r}")
