@@ -207,3 +207,12 @@ def test_no_command_writes_into_the_selected_edition(copy):
     one_line_error(run("--edition", str(copy), "errata", "--propose", "-o", str(copy / "p.yaml")), "refusing")
     one_line_error(run("--edition", str(copy), "men", "-o", str(copy / "tables" / "men.yaml")), "refusing")
     assert files(copy) == before
+
+
+@pytest.mark.parametrize("command", [["audit"], ["show", "k1-musical", "--corrected"], ["errata"],
+                                     ["errata", "--propose"], ["build", "--out", "OUT"]])
+def test_a_missing_errata_option_is_bad_input_not_no_errata(command, tmp_path):
+    command = [str(tmp_path / "out") if c == "OUT" else c for c in command]
+    for missing in (str(tmp_path / "nope.yaml"), ""):
+        one_line_error(run(*command, "--errata", missing), "no such errata file")
+    assert not (tmp_path / "out").exists()
