@@ -125,8 +125,11 @@ def edition(errata_path: str | None = None) -> Edition:
     (which must exist: a missing --errata is bad input, not "no errata")."""
     ed = current_edition()
     if errata_path is not None:
-        if str(errata_path) == "" or not Path(errata_path).is_file():
+        if str(errata_path) == "" or not Path(errata_path).exists():
             raise InputError(errata_path or "--errata", None, "no such errata file")
+        if not Path(errata_path).is_file():
+            what = "a directory" if Path(errata_path).is_dir() else "not a regular file (a device, a FIFO or a socket)"
+            raise InputError(errata_path, None, f"is {what}; --errata takes an errata file")
         ed = ed.with_errata(Path(errata_path))
     return ed
 
