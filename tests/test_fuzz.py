@@ -59,6 +59,7 @@ SHIPPED_DIGEST = digest(SHIPPED)
 @pytest.fixture(scope="module", autouse=True)
 def shipped_edition_untouched():
     yield
+    shutil.rmtree(BASE, ignore_errors=True)
     assert digest(SHIPPED) == SHIPPED_DIGEST, "a fuzzed command wrote into the shipped edition"
 
 
