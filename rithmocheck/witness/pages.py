@@ -204,3 +204,13 @@ def load_map(path: str | None = None) -> PageMap:
 def page_of(witness_line: int) -> Page:
     """The printed page on which a line of witness.txt begins."""
     return load_map().page_of(witness_line)
+
+
+def __getattr__(name: str) -> Path:
+    """PAGES_FILE and WITNESS: the shipped edition's files (their paths are
+    named in witness/edition.py; kept for the code that used them)."""
+    if name in ("PAGES_FILE", "WITNESS"):
+        from .edition import SHIPPED
+
+        return SHIPPED / ("pages.yaml" if name == "PAGES_FILE" else "witness.txt")
+    raise AttributeError(name)

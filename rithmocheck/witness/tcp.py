@@ -37,12 +37,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from . import edition as _edition
 from .page import SIDES, Page
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 _T = "{" + TEI_NS + "}"
 
-# The shipped keying is rithmocheck.witness.edition.SHIPPED_TCP (package data).
+# The shipped keying (package data); its path is named in witness/edition.py.
+# An edition's own second witness: Edition.second_witness_path, or for_edition().
+TCP_FILE = _edition.SHIPPED_TCP
+TCP_DIR = _edition.SHIPPED_TCP_DIR
 
 GAP_PLACEHOLDER = "〈◊〉"
 
@@ -559,9 +563,7 @@ TCP_BYTES = 20_000_000  # the shipped keying is 0.2 MB
 
 def default_file() -> Path:
     """The shipped edition's second witness (package data)."""
-    from .edition import SHIPPED_TCP
-
-    return SHIPPED_TCP
+    return TCP_FILE
 
 
 def load(path: str | Path | None = None) -> Document:
