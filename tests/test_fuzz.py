@@ -9,9 +9,14 @@ prints a traceback, a refusal (exit 2) is one line on stderr beginning
 shipped edition is never written.
 
 Budgets: every command gets CLI_EXAMPLES examples (2,000 in CI), every file
-target FILE_EXAMPLES (150 in CI). For a long run, set both with
+target FILE_EXAMPLES (150 in CI; the audit of a mutated transcription inside
+a scholar's edition a tenth of it, at least 10, since each example loads a
+whole edition). For a long run, set both with
 
     RITHMOCHECK_FUZZ_EXAMPLES=10000 pytest tests/test_fuzz.py
+
+(44 minutes on one core of the shared machine; its last run: 23 targets, no
+failure, no traceback.)
 """
 
 from __future__ import annotations
