@@ -32,4 +32,10 @@ class InputError(Exception):
         where = self.path or "<input>"
         if self.line is not None:
             where += f":{self.line}"
-        return " ".join(f"{where}: {self.problem}".split())
+        return printable(" ".join(f"{where}: {self.problem}".split()))
+
+
+def printable(text: object) -> str:
+    """Text for one line of a message: control characters (a new line, a NUL,
+    an escape) are shown escaped, never sent to the terminal."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))

@@ -26,7 +26,7 @@ import yaml
 from .errors import InputError
 
 __all__ = ["InputError", "LDict", "LInt", "LList", "LStr", "MAX_BYTES", "MAX_DEPTH", "load_file", "load_json",
-           "load_text", "read_text"]
+           "load_text", "read_bytes", "read_text"]
 
 MAX_BYTES = 2_000_000  # every input file, and any text parsed as YAML or JSON
 MAX_DEPTH = 64  # nesting of mappings and lists; the deepest shipped file needs 8
@@ -34,6 +34,15 @@ MAX_DEPTH = 64  # nesting of mappings and lists; the deepest shipped file needs 
 
 def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
     """The text of a regular file of at most `limit` bytes."""
+    data = read_bytes(path, limit)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(path, None, f"not UTF-8 text (byte {exc.start})") from None
+
+
+def read_bytes(path: str | Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes."""
     p = Path(path)
     if str(path) == "":
         raise InputError("<input>", None, "the file name is empty")
@@ -54,10 +63,7 @@ def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
         raise InputError(p, None, f"cannot read file: {exc.strerror or exc}") from None
     if len(data) > limit:
         raise InputError(p, None, f"file is larger than {limit} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(p, None, f"not UTF-8 text (byte {exc.start})") from None
+    return data
 
 
 # --- YAML ----------------------------------------------------------------------------------------

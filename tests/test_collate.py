@@ -24,12 +24,12 @@ from rithmocheck.export.build import collation_files
 from rithmocheck.export.collation import collation_document, collation_schema
 from rithmocheck.witness import collate, compare, tcp
 from rithmocheck.witness.collate import KINDS, CollationReport, Kind
-from rithmocheck.witness.edition import Edition, known_tables
+from rithmocheck.witness.edition import SHIPPED, SHIPPED_TCP, Edition, known_tables
 from rithmocheck.witness.layout import READING_KINDS, load_passage, load_passage_text
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD = Path(__file__).parent / "data" / "collation"
-TCP_FILE = ROOT / "sources" / "eebo-tcp-A05389" / "A05389.xml"
+TCP_FILE = SHIPPED_TCP
 LONE = (12, 13, 15, 16, 17)  # rows of 153, 169, 225, 289, 361 in the addition column of the multiplication page
 
 
@@ -125,7 +125,7 @@ def test_formats_and_passages(tmp_path):
 def test_bad_input_is_exit_2(tmp_path):
     r = run("collate", "no-such-passage")
     assert r.exit_code == 2 and "no passage 'no-such-passage'" in r.stderr
-    r = run("collate", "-o", str(ROOT / "sources" / "lever-fulke-1563" / "x.json"))
+    r = run("collate", "-o", str(SHIPPED / "x.json"))
     assert r.exit_code == 2
 
 
@@ -177,7 +177,7 @@ def test_old_spaces_multiplication_labels(ties):
 # --- recorded readings -----------------------------------------------------------------------------
 
 
-SHIPPED = EDITION.tables_dir / "k1-multiplication.yaml"
+K1_MULTIPLICATION = EDITION.tables_dir / "k1-multiplication.yaml"
 
 
 def test_a_reading_removes_exactly_its_disagreement(ties):
@@ -194,7 +194,7 @@ def test_a_reading_removes_exactly_its_disagreement(ties):
 
 
 def test_a_reading_explains_only_its_kind_and_tcp_value(ties):
-    text = SHIPPED.read_text(encoding="utf-8")
+    text = K1_MULTIPLICATION.read_text(encoding="utf-8")
     start = text.index('{text: "153", role: nothing, reading:')
     line = text[start:text.index("\n", start)]
     wrong = text.replace(line, '{text: "153", role: nothing, reading: {kind: role, tcp: head, reason: "wrong"}}')
@@ -207,7 +207,7 @@ def test_a_reading_explains_only_its_kind_and_tcp_value(ties):
 
 
 def test_a_reading_that_explains_nothing_is_reported(ties):
-    text = SHIPPED.read_text(encoding="utf-8")
+    text = K1_MULTIPLICATION.read_text(encoding="utf-8")
     old = '          - "120 169. 289"'
     assert old in text
     stale = text.replace(old, '          - {text: "120 169. 289", reading: {kind: number, tcp: "120 169 289", '
@@ -227,7 +227,7 @@ def test_reading_kinds_are_cell_level_kinds():
     ('"entry"', "'reading' must be a mapping of kind, tcp and reason"),
 ])
 def test_a_malformed_reading_is_bad_input(tmp_path, reading, problem):
-    text = SHIPPED.read_text(encoding="utf-8").replace(
+    text = K1_MULTIPLICATION.read_text(encoding="utf-8").replace(
         '          - "120 169. 289"', f'          - {{text: "120 169. 289", reading: {reading}}}')
     path = tmp_path / "k1-multiplication.yaml"
     path.write_text(text, encoding="utf-8")
@@ -242,10 +242,7 @@ def test_a_malformed_reading_is_bad_input(tmp_path, reading, problem):
 
 def copy_edition(tmp_path: Path) -> Path:
     root = tmp_path / "edition"
-    shutil.copytree(EDITION.root, root)
-    meta = (root / "witness.yaml").read_text(encoding="utf-8")
-    (root / "witness.yaml").write_text(meta.replace("second_witness: ../eebo-tcp-A05389/A05389.xml",
-                                                    f"second_witness: {TCP_FILE}"), encoding="utf-8")
+    shutil.copytree(EDITION.root, root)  # with its second witness (edition.yaml: second_witness)
     return root
 
 
@@ -267,7 +264,7 @@ def changed_edition(tmp_path_factory):
     musical = root / "tables" / "k1-musical.yaml"
     change(musical, " 4 6 12 ", " 4 6 13 ")
     change(musical, '          - "4 6 12"', '          - "4 6 13"')
-    return Edition(root, EDITION.errata_path)
+    return Edition.open(root)
 
 
 def test_a_changed_number_is_reported(changed_edition):
@@ -296,7 +293,7 @@ def test_a_dropped_number_is_missing(tmp_path, ties):
     musical = root / "tables" / "k1-musical.yaml"
     change(musical, " 5 9 45 ", " 5 9 ")
     change(musical, '          - "5 9 45"', '          - "5 9"')
-    report = collate.collate(Edition(root, EDITION.errata_path), ["k1-musical"])
+    report = collate.collate(Edition.open(root), ["k1-musical"])
     assert [(d.kind.value, d.position, d.tcp) for d in report.disagreements] == [
         ("missing", pos("k1-musical", 1, 1, 7), "45")]
 
@@ -353,8 +350,8 @@ def test_a_changed_input_is_collated_afresh(changed_edition):
 
 def test_an_edition_without_a_second_witness(tmp_path):
     root = copy_edition(tmp_path)
-    change(root / "witness.yaml", f"second_witness: {TCP_FILE}", "")
-    ed = Edition(root, EDITION.errata_path)
+    change(root / "edition.yaml", "second_witness: eebo-tcp-A05389/A05389.xml", "")
+    ed = Edition.open(root)
     assert collate.second_witness(ed) is None
     assert collation_files(ed) == {}
     with pytest.raises(InputError, match="names no second_witness"):
@@ -366,7 +363,7 @@ def test_build_exits_1_on_an_unexplained_disagreement(tmp_path, monkeypatch):
     clean, but its collation does not: the build says so and exits 1."""
     root = copy_edition(tmp_path)
     shutil.copy(OLD / "k1-geometric.yaml", root / "tables" / "k1-geometric.yaml")
-    ed = Edition(root, EDITION.errata_path)
+    ed = Edition.open(root)
     monkeypatch.setattr(Edition, "default", staticmethod(lambda: ed))
     r = run("build", "--out", str(tmp_path / "out"))
     assert r.exit_code == 1, r.output
@@ -381,15 +378,15 @@ def test_a_broken_second_witness_is_bad_input(tmp_path, monkeypatch, content):
     root = copy_edition(tmp_path)
     broken = tmp_path / "broken.xml"
     broken.write_text(content, encoding="utf-8")
-    change(root / "witness.yaml", f"second_witness: {TCP_FILE}", f"second_witness: {broken}")
-    ed = Edition(root, EDITION.errata_path)
+    change(root / "edition.yaml", "second_witness: eebo-tcp-A05389/A05389.xml", f"second_witness: {broken}")
+    ed = Edition.open(root)
     monkeypatch.setattr(Edition, "default", staticmethod(lambda: ed))
     r = run("collate", "k1-musical")
     assert r.exit_code == 2, r.output
-    assert r.stderr.startswith(f"Error: {broken}") and "not a TEI keying" in r.stderr
+    assert r.stderr.startswith(f"Error: {broken}") and ("malformed XML" in r.stderr or "TEI keying" in r.stderr)
     assert len(r.stderr.splitlines()) == 1
-    change(root / "witness.yaml", f"second_witness: {broken}", "second_witness: no-such.xml")
-    fresh = Edition(root, EDITION.errata_path)  # metadata is read once per edition
+    change(root / "edition.yaml", f"second_witness: {broken}", "second_witness: no-such.xml")
+    fresh = Edition.open(root)  # metadata is read once per edition
     monkeypatch.setattr(Edition, "default", staticmethod(lambda: fresh))
     r = run("collate", "k1-musical")
-    assert r.exit_code == 2 and "second_witness 'no-such.xml' is not a file" in r.stderr
+    assert r.exit_code == 2 and "second witness (edition.yaml: second_witness) is missing" in r.stderr

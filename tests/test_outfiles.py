@@ -19,10 +19,11 @@ from click.testing import CliRunner
 from rithmocheck.cli import cli
 from rithmocheck.errors import InputError
 from rithmocheck.export.outfiles import MANIFEST, check_out_dir, write_file, write_tree
+from rithmocheck.witness.edition import Edition
 
 ROOT = Path(__file__).resolve().parent.parent
-CORRECTIONS = ROOT / "corrections"
-SOURCES = ROOT / "sources"
+EDITION_DIR = Edition.default().root  # the shipped edition: witness, transcriptions, errata
+CURATED = Edition.default().errata_path
 
 
 def run(*args: str):
@@ -42,17 +43,19 @@ def one_line_error(r, needle: str) -> None:
 
 @pytest.fixture(scope="module")
 def protected_before():
-    return snapshot(CORRECTIONS), snapshot(SOURCES)
+    return snapshot(EDITION_DIR)
 
 
-@pytest.mark.parametrize("target", ["corrections", "sources", "sources/lever-fulke-1563", "corrections/new",
-                                    "corrections/lever-fulke-1563.yaml"])
+@pytest.mark.parametrize("target", ["rithmocheck/editions", "rithmocheck", "rithmocheck/editions/lever-fulke-1563",
+                                    "rithmocheck/editions/lever-fulke-1563/tables",
+                                    "rithmocheck/editions/lever-fulke-1563/new",
+                                    "rithmocheck/editions/lever-fulke-1563/errata.yaml"])
 def test_build_never_writes_onto_the_edition_or_the_errata(target, protected_before, monkeypatch):
     monkeypatch.chdir(ROOT)
     r = run("build", "--out", target)
     one_line_error(r, "refusing to write the build")
-    assert (snapshot(CORRECTIONS), snapshot(SOURCES)) == protected_before
-    assert not (ROOT / "corrections" / "new").exists()
+    assert snapshot(EDITION_DIR) == protected_before
+    assert not (EDITION_DIR / "new").exists()
 
 
 @pytest.mark.parametrize("target,needle", [("..", "current directory"), (".", "current directory"),
@@ -177,19 +180,19 @@ def test_a_stale_staging_directory_holding_a_users_file_is_kept(tmp_path):
 # --- -o FILE and the curated errata ----------------------------------------------------------------
 
 def test_propose_never_writes_the_curated_errata(tmp_path, protected_before):
-    curated = CORRECTIONS / "lever-fulke-1563.yaml"
+    curated = CURATED
     copy = tmp_path / "copy.yaml"
     copy.write_bytes(curated.read_bytes())
     link = tmp_path / "hard.yaml"
     os.link(curated, link)
     sym = tmp_path / "sym.yaml"
     sym.symlink_to(curated)
-    for target in (str(curated), str(link), str(sym), str(CORRECTIONS / "proposed.yaml"),
-                   str(SOURCES / "x.yaml")):
+    for target in (str(curated), str(link), str(sym), str(EDITION_DIR / "proposed.yaml"),
+                   str(EDITION_DIR / "tables" / "x.yaml")):
         one_line_error(run("errata", "--propose", "--errata", str(copy), "-o", target), "refusing")
     one_line_error(run("errata", "--propose", "--errata", str(copy), "-o", str(copy)), "refusing")
     one_line_error(run("errata", "--propose", "-o", ""), "empty")
-    assert (snapshot(CORRECTIONS), snapshot(SOURCES)) == protected_before
+    assert snapshot(EDITION_DIR) == protected_before
 
 
 def test_write_file_is_atomic(tmp_path, monkeypatch):
@@ -222,6 +225,7 @@ def test_check_out_dir_names_the_foreign_file(tmp_path):
 
 WRITER = r"""
 import sys
+from rithmocheck.witness.edition import Edition
 from rithmocheck.export.outfiles import write_tree
 tag, out, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 write_tree({f"d{i % 20}/f{i}.txt": f"{tag} {i}\n" * 50 for i in range(n)}, out)

@@ -22,7 +22,8 @@ from rithmocheck.ruleset import data as D
 from rithmocheck.tables import generate
 
 ROOT = Path(__file__).resolve().parent.parent
-WITNESS_LINES = (ROOT / "sources" / "lever-fulke-1563" / "witness.txt").read_text(encoding="utf-8").split("\n")
+EDITION_DIR = ROOT / "rithmocheck" / "editions" / "lever-fulke-1563"
+WITNESS_LINES = (EDITION_DIR / "witness.txt").read_text(encoding="utf-8").split("\n")
 
 
 def run(*args):
@@ -107,10 +108,10 @@ def test_metadata(docs):
     from rithmocheck import __version__
 
     assert d["produced_by"] == {"program": "rithmocheck", "version": __version__}
-    meta = yaml.safe_load((ROOT / "sources" / "lever-fulke-1563" / "witness.yaml").read_text())
+    meta = yaml.safe_load((EDITION_DIR / "witness.yaml").read_text())
     assert d["witness"]["sha256"] == meta["sha256"]
     assert d["witness"]["title"] == meta["title"] and d["witness"]["year"] == meta["year"] == 1563
-    text = (ROOT / "sources" / "lever-fulke-1563" / "witness.txt").read_bytes()
+    text = (EDITION_DIR / "witness.txt").read_bytes()
     assert hashlib.sha256(text).hexdigest() == d["witness"]["sha256"]
 
 
@@ -532,10 +533,17 @@ def test_validate_exit_1_with_findings_on_stdout(tmp_path, docs):
     d["men"][0]["value"] = 3
     f = tmp_path / "bad.json"
     f.write_text(json.dumps(d))
-    r = run("validate", str(f))
+    r = run("validate", str(f), "--format", "tsv")
     assert r.exit_code == 1
-    assert r.stdout.startswith("/men/0/value\tvalue\t")
-    assert r.stderr.strip() == f"{f}: 1 finding"
+    assert r.stdout.startswith("file\tpath\trule\tmessage\tfound\texpected\n"
+                               f"{f}\t/men/0/value\tvalue\t"
+                               "the even round of order 1 with digit 2 is a = 2, not 3\t3\t2\n")
+    assert r.stderr.strip() == (f"{f}: only 1 place disagrees with 1563 among the file's 48 values; the rest follow "
+                                f"its rules\n{f}: 1 finding")
+    r = run("validate", str(f))
+    assert r.stdout.splitlines()[0] == ("only 1 place disagrees with 1563 among the file's 48 values; the rest "
+                                        "follow its rules")
+    assert r.stdout.splitlines()[1].split() == ["file", "path", "rule", "message", "found", "expected"]
 
 
 @pytest.mark.parametrize("name,text,problem", [

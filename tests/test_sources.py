@@ -15,7 +15,8 @@ from conftest import EDITION
 from rithmocheck.cli import cli
 from rithmocheck.errors import InputError
 from rithmocheck.tables import TABLE_IDS
-from rithmocheck.witness.edition import SOURCE_DIR, known_tables
+from rithmocheck.witness.edition import SHIPPED as SOURCE_DIR
+from rithmocheck.witness.edition import known_tables
 from rithmocheck.witness.entries import printed_entries
 from rithmocheck.witness.examples import digit_lines
 from rithmocheck.witness.layout import flatten, load_passage, load_passage_text, run_tokens
@@ -88,7 +89,7 @@ def test_coverage_records_no_line_a_passage_holds():
 def test_examples_are_transcribed_as_printed():
     ex = {e.id: e for e in EDITION.examples}
     assert len(ex) >= 150
-    # the printed slips stay as printed (corrections live in corrections/)
+    # the printed slips stay as printed (corrections live in errata.yaml)
     assert ex["addition-120-49"].stated == 69
     assert ex["arithmetic-rule-result"].operands == (5, 15, 35)
 

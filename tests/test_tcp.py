@@ -12,10 +12,11 @@ import pytest
 import yaml
 
 from rithmocheck.witness import pages, tcp
+from rithmocheck.witness.edition import Edition
 from rithmocheck.witness.page import Page
 
 ROOT = Path(__file__).resolve().parent.parent
-TCP_DIR = ROOT / "sources" / "eebo-tcp-A05389"
+TCP_DIR = Edition.default().root / "eebo-tcp-A05389"
 WITNESS_LINES = 1122
 
 
@@ -207,13 +208,13 @@ def test_every_page_with_keyed_text_is_in_the_map(doc):
 
 
 def test_page_map_is_fresh():
-    """sources/lever-fulke-1563/pages.yaml is what tools/write_pages.py writes."""
-    assert pages.PAGES_FILE.read_text(encoding="utf-8") == pages.dump(pages.compute()), (
+    """The shipped edition's pages.yaml is what tools/write_pages.py writes."""
+    assert Edition.default().pages_path.read_text(encoding="utf-8") == pages.dump(pages.compute()), (
         "pages.yaml is stale: run python tools/write_pages.py")
 
 
 def test_page_map_records_the_hashes(meta):
     pm = pages.load_map()
     assert pm.tcp_sha256 == meta["sha256"]
-    primary = yaml.safe_load((ROOT / "sources" / "lever-fulke-1563" / "witness.yaml").read_text(encoding="utf-8"))
+    primary = yaml.safe_load((Edition.default().root / "witness.yaml").read_text(encoding="utf-8"))
     assert pm.witness_sha256 == primary["sha256"]

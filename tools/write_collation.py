@@ -1,4 +1,4 @@
-"""Regenerate the collation the build reads, sources/lever-fulke-1563/collation.json.
+"""Regenerate the collation the build reads, the shipped edition's collation.json.
 
     python tools/write_collation.py          # write the file
     python tools/write_collation.py --check  # exit 1 if the committed file is stale

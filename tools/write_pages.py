@@ -1,5 +1,5 @@
-"""Regenerate the page map of the primary witness,
-sources/lever-fulke-1563/pages.yaml.
+"""Regenerate the page map of the primary witness of the shipped edition,
+rithmocheck/editions/lever-fulke-1563/pages.yaml.
 
     python tools/write_pages.py          # write the file
     python tools/write_pages.py --check  # exit 1 if the committed file is stale
@@ -13,7 +13,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from rithmocheck.witness.pages import PAGES_FILE, compute, dump  # noqa: E402
+from rithmocheck.witness.edition import Edition  # noqa: E402
+from rithmocheck.witness.pages import compute, dump  # noqa: E402
+
+PAGES_FILE = Edition.default().pages_path
 
 
 def main(argv: list[str]) -> int:

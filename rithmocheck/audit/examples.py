@@ -1,6 +1,6 @@
 """The statements of the worked examples, checked one by one.
 
-Every statement of a passage of sources/lever-fulke-1563/examples.yaml
+Every statement of a passage of an edition's examples.yaml
 (transcribed as printed, never corrected) is checked against exact arithmetic
 (integers and fractions.Fraction), the relations of
 rithmocheck.model.proportions, the men of rithmocheck.model.men, the Latin

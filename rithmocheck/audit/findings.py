@@ -115,7 +115,7 @@ class Report:
     findings: tuple[Finding, ...]
     tables: tuple[str, ...] = ()  # the tables audited
     entries: int = 0  # printed entries audited
-    examples: int = 0  # worked examples checked
+    examples: int = 0  # statements of the worked examples checked
 
     @property
     def uncovered(self) -> tuple[Finding, ...]:
@@ -141,7 +141,7 @@ class Report:
                    else f"{s['uncovered']} NOT covered by an erratum")
         what = f"{s['tables']} table{'s' if s['tables'] != 1 else ''}, {s['entries']} entries"
         if s["examples"]:
-            what += f", {s['examples']} worked examples"
+            what += f", {s['examples']} statements of worked examples"
         return f"audited {what}; {s['findings']} findings ({by_kind or 'none'}); {verdict}"
 
     def as_dict(self) -> dict[str, Any]:

@@ -5,7 +5,9 @@ findings (and nothing else), 2 bad input, 3 an internal error (the policy is
 rithmocheck.errors, applied to every command by options.Group). One module
 per group of commands: tables.py (men, tables, generate, explain),
 witness.py (check-source, show, collate), audit.py (audit, errata, build),
-ruleset.py (ruleset, ruleset validate).
+ruleset.py (ruleset, ruleset validate), edition.py (init). The group's
+--edition DIR (or RITHMOCHECK_EDITION) selects the edition every command
+works on.
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ from __future__ import annotations
 import click
 
 from .. import __version__
-from . import audit, ruleset, tables, witness
-from .options import Group, debug_option
+from . import audit, edition, ruleset, tables, witness
+from .options import Group, debug_option, edition_option
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="rithmocheck")
 @debug_option
+@edition_option
 def cli() -> None:
     """Regenerate, audit and correct the numeric tables of the 1563
     Philosophers game (Lever and Fulke).
@@ -31,7 +34,7 @@ def cli() -> None:
     """
 
 
-for _module in (tables, witness, audit):
+for _module in (tables, witness, audit, edition):
     for _command in _module.COMMANDS:
         cli.add_command(_command)
 cli.add_command(ruleset.ruleset)

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
+from ..errors import printable
 from .options import FORMATS, check_output, edition, emit, errata_option, format_option, output_option
+
+if TYPE_CHECKING:
+    from ..audit.findings import Report
+    from ..witness.edition import Edition
 
 FINDING_HEADERS = ("table", "kind", "position", "witness_line", "printed", "expected", "erratum", "message")
 
@@ -49,8 +55,15 @@ def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: str, output:
         emit(grid(FINDING_HEADERS, rows, fmt), output, ed)
     else:
         emit(report_document(report, fmt), output, ed)
-    click.echo(report.summary_line(), err=True)
+    click.echo(summary(report, ed), err=True)
     sys.exit(report.exit_code)
+
+
+def summary(report: Report, ed: Edition) -> str:
+    """The report's summary line, naming the edition when it is not the shipped one."""
+    from ..witness.edition import SHIPPED
+
+    return report.summary_line() if ed.root == SHIPPED else f"edition {ed.root}: {report.summary_line()}"
 
 
 @click.command()
@@ -93,8 +106,8 @@ def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None)
     text = ("# Proposed errata (rithmocheck errata --propose): NOT curated. Review each, set resp to\n"
             "# rithmocheck+editor or editor, and move it into the curated file.\n"
             + yaml.safe_dump({"errata": proposals}, sort_keys=False, allow_unicode=True, width=100))
-    click.echo(f"{len(proposals)} proposals", err=True)
     emit(text, output, ed)
+    click.echo(f"{len(proposals)} proposals", err=True)
 
 
 @click.command()
@@ -127,10 +140,10 @@ def build(out_dir: str, errata_path: str | None) -> None:
     check_out_dir(out_dir, protected)  # before the work, so a refusal is quick
     files, report = build_files(ed)
     for path in write_tree(files, out_dir, protected):
-        click.echo(f"warning: left {path}, which no build wrote", err=True)
+        click.echo(f"warning: left {printable(path)}, which no build wrote", err=True)
     tables = len({f.split("/")[1] for f in files if f.startswith("tables/")})
-    click.echo(f"wrote {len(files) + 1} files to {out_dir}/ ({tables} tables)", err=True)
-    click.echo(report.summary_line(), err=True)
+    click.echo(f"wrote {len(files) + 1} files to {printable(out_dir)}/ ({tables} tables)", err=True)
+    click.echo(summary(report, ed), err=True)
     from ..witness.collate import edition_collation
 
     collation = edition_collation(ed)  # the build's own, cached

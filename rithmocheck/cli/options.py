@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 
 import click
 
-from ..errors import Exit, InputError
-from ..witness.edition import Edition
+from ..errors import Exit, InputError, printable
+from ..witness.edition import ENV_VAR, Edition
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -29,12 +29,22 @@ class Group(click.Group):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
         _DEBUG.set(False)
+        _EDITION.set(None)
+        argv = args[0] if args else kwargs.get("args")
+        if argv is not None and any("\0" in str(a) for a in argv):  # no shell passes one; a caller might
+            click.echo("Error: an argument holds a NUL character", err=True)
+            sys.exit(Exit.BAD_INPUT)
         try:
             return super().main(*args, **kwargs)
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
+        except click.UsageError as exc:  # one line, like every other bad input
+            where = exc.ctx.command_path if exc.ctx is not None else "rithmocheck"
+            message = " ".join(exc.format_message().split())
+            click.echo(f"Error: {where}: {message} (see '{where} --help')", err=True)
+            sys.exit(Exit.BAD_INPUT)
         except click.ClickException as exc:
-            exc.show()
+            click.echo(f"Error: {' '.join(exc.format_message().split())}", err=True)
             sys.exit(Exit.BAD_INPUT)
         except (click.Abort, KeyboardInterrupt):
             click.echo("Aborted.", err=True)
@@ -44,6 +54,10 @@ class Group(click.Group):
             sys.exit(Exit.BAD_INPUT)
         except SystemExit:
             raise
+        except OSError as exc:  # a path the file system refuses (too long, a loop, no permission ...)
+            where = exc.filename if exc.filename is not None else "<file system>"
+            click.echo(f"Error: {InputError(where, None, exc.strerror or str(exc)).one_line()}", err=True)
+            sys.exit(Exit.BAD_INPUT)
         except RecursionError:
             click.echo("Error: the input is nested too deeply", err=True)
             sys.exit(Exit.BAD_INPUT)
@@ -56,6 +70,7 @@ class Group(click.Group):
 
 
 _DEBUG: ContextVar[bool] = ContextVar("rithmocheck_debug", default=False)
+_EDITION: ContextVar[str | None] = ContextVar("rithmocheck_edition", default=None)
 
 
 def _debug() -> bool:
@@ -69,6 +84,17 @@ def debug_option(fn: F) -> F:
 
     return click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=callback,
                         help="Show the traceback of an internal error.")(fn)
+
+
+def edition_option(fn: F) -> F:
+    def callback(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+        _EDITION.set(value)
+        return value
+
+    return click.option("--edition", "edition_dir", type=str, default=None, envvar=ENV_VAR, expose_value=False,
+                        callback=callback, metavar="DIR",
+                        help=f"The edition to work on: a directory made by 'rithmocheck init' [env {ENV_VAR}; "
+                             "default: the shipped 1563 edition].")(fn)
 
 
 FORMATS = ("text", "md", "csv", "tsv", "json", "yaml")
@@ -89,13 +115,22 @@ def errata_option(fn: F) -> F:
                         metavar="FILE", help="Curated errata file [default: the edition's].")(fn)
 
 
+def current_edition() -> Edition:
+    """The edition --edition (or RITHMOCHECK_EDITION) names, else the shipped one."""
+    root = _EDITION.get()
+    return Edition.default() if root is None else Edition.open(root)
+
+
 def edition(errata_path: str | None = None) -> Edition:
     """The edition the command works on, with the errata file asked for
     (which must exist: a missing --errata is bad input, not "no errata")."""
-    ed = Edition.default()
+    ed = current_edition()
     if errata_path is not None:
-        if str(errata_path) == "" or not Path(errata_path).is_file():
+        if str(errata_path) == "" or not Path(errata_path).exists():
             raise InputError(errata_path or "--errata", None, "no such errata file")
+        if not Path(errata_path).is_file():
+            what = "a directory" if Path(errata_path).is_dir() else "not a regular file (a device, a FIFO or a socket)"
+            raise InputError(errata_path, None, f"is {what}; --errata takes an errata file")
         ed = ed.with_errata(Path(errata_path))
     return ed
 
@@ -108,8 +143,8 @@ def emit(text: str, output: str | None, ed: Edition | None = None) -> None:
         return
     from ..export.outfiles import write_file
 
-    write_file(output, text, (ed or Edition.default()).protected())
-    click.echo(f"written to {output}", err=True)
+    write_file(output, text, _protected(ed))
+    click.echo(f"written to {printable(output)}", err=True)
 
 
 def check_output(output: str | None, ed: Edition | None = None) -> None:
@@ -117,7 +152,16 @@ def check_output(output: str | None, ed: Edition | None = None) -> None:
     if output is not None:
         from ..export.outfiles import check_out_file
 
-        check_out_file(output, (ed or Edition.default()).protected())
+        check_out_file(output, _protected(ed))
+
+
+def _protected(ed: Edition | None) -> tuple[Path, ...]:
+    if ed is not None:
+        return ed.protected()
+    try:
+        return current_edition().protected()
+    except InputError:  # a bad --edition: still never write onto the shipped edition
+        return Edition.default().protected()
 
 
 def emit_stream(chunks: Iterable[str], output: str | None, ed: Edition | None = None) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from ..errors import Exit
+from ..errors import Exit, printable
 from .options import Group, check_output, emit, format_option, output_option
 
 
@@ -19,15 +19,15 @@ from .options import Group, check_output, emit, format_option, output_option
 @click.option("--kind", type=click.Choice(["1", "2", "3", "all"]), default="all", show_default=True,
               help="Which kind of play; all prints a list of the three documents.")
 @click.option("--schema", "show_schema", is_flag=True, help="Print the published JSON Schema instead.")
-@click.option("--format", "fmt", type=click.Choice(("json", "yaml")), default="json", show_default=True,
-              help="Output format (cli.format_option defaults to text, which a document has not).")
+@format_option(default="json")
 @output_option
 @click.pass_context
 def ruleset(ctx: click.Context, kind: str, show_schema: bool, fmt: str, output: str | None) -> None:
     """Print the engine ruleset of a kind of play as data (JSON is canonical,
     YAML is the same data): board, sides, men, kings, placement, movement,
     captures, triumphs, victories and the corrected tables, every rule with
-    its line of the 1563 witness.
+    its line of the 1563 witness. text, md, csv and tsv give the document as
+    rows of JSON Pointer and value.
 
     \b
     Example:
@@ -39,7 +39,7 @@ def ruleset(ctx: click.Context, kind: str, show_schema: bool, fmt: str, output: 
     if ctx.invoked_subcommand is not None:
         return
     from .. import ruleset as R
-    from ..export.render import document
+    from ..export.render import any_format
 
     check_output(output)
     data: Any
@@ -49,12 +49,12 @@ def ruleset(ctx: click.Context, kind: str, show_schema: bool, fmt: str, output: 
         data = [R.document(k) for k in R.KINDS]
     else:
         data = R.document(int(kind))
-    emit(document(data, fmt), output)
+    emit(any_format(data, fmt), output)
 
 
 @ruleset.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@format_option(("text", "json", "yaml"))
+@format_option()
 @output_option
 def validate(file: str, fmt: str, output: str | None) -> None:
     """Validate FILE: a ruleset document (JSON or YAML, or a list of them),
@@ -64,9 +64,12 @@ def validate(file: str, fmt: str, output: str | None) -> None:
 
     The schema first, then the meaning: values from their rules, kings and
     layers, men missing or doubled, tables regenerated from the file's men,
-    cossick signs, moves, relations and victory parameters. Findings go to
-    stdout (position as a JSON Pointer); exit 0 valid, 1 findings, 2 when the
-    file cannot be read.
+    cossick signs, moves, relations and victory parameters. When the findings
+    add up to one mistake (the sides swapped, the sides named by colour,
+    only a few values wrong) one line says so first (text; "summary" in
+    json/yaml; and on stderr). Findings go to stdout: file, path (a JSON
+    Pointer), rule, message, found and expected values; exit 0 valid, 1
+    findings, 2 when the file cannot be read.
 
     \b
     Example:
@@ -74,16 +77,28 @@ def validate(file: str, fmt: str, output: str | None) -> None:
       rithmocheck ruleset validate pieces.csv --format json
     """
     from .. import ruleset as R
-    from ..export.render import document
+    from ..export.render import document, grid
 
     check_output(output)
-    findings = R.validate_any(R.load(file), file)
+    data = R.load(file)
+    findings = R.validate_any(data, file)
+    doc = R.findings_document(file, findings, data)
     if fmt in ("json", "yaml"):
-        emit(document(R.findings_document(file, findings), fmt), output)
+        emit(document(doc, fmt), output)
     else:
-        emit("".join(f"{f.path or '/'}\t{f.rule}\t{f.message}\n" for f in findings), output)
+        rows = [[f["file"], f["path"] or "/", f["rule"], f["message"], _nums(f["found"]), _nums(f["expected"])]
+                for f in doc["findings"]]
+        text = grid(("file", "path", "rule", "message", "found", "expected"), rows, fmt) if rows else ""
+        if fmt == "text" and doc["summary"]:
+            text = doc["summary"] + "\n" + text
+        emit(text, output)
     if findings:
-        click.echo(f"{file}: {len(findings)} finding{'s' if len(findings) != 1 else ''}", err=True)
+        if doc["summary"]:
+            click.echo(f"{printable(file)}: {doc['summary']}", err=True)
+        click.echo(f"{printable(file)}: {len(findings)} finding{'s' if len(findings) != 1 else ''}", err=True)
         sys.exit(Exit.FINDINGS)
-    click.echo(f"{file}: valid", err=True)
+    click.echo(f"{printable(file)}: valid", err=True)
 
+
+def _nums(values: list[int] | None) -> str:
+    return " ".join(map(str, values)) if values else ""

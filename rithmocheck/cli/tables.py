@@ -99,23 +99,25 @@ def generate(table_id: str, universe: str | None, params: tuple[str, ...], fmt: 
 
 @click.command()
 @click.argument("number", type=click.IntRange(min=1, max=10**12))
-@format_option(("text", "json", "yaml"))
+@format_option()
 @output_option
 def explain(number: int, fmt: str, output: str | None) -> None:
     """Explain NUMBER: every man bearing it, his derivation and ratios, the
-    identities behind his rule (proved with sympy), and the tables it appears in.
+    identities behind his rule (proved with sympy), and every table and
+    column it appears in (columns that count, such as spaces, marked). md,
+    csv and tsv give the document as rows of JSON Pointer and value.
 
     \b
     Example:
       rithmocheck explain 91
     """
-    from ..export.render import document
+    from ..export.render import any_format
     from ..tables.explain import explain as explain_number
     from ..tables.explain import explain_text
 
     check_output(output)
     data = explain_number(number)
-    emit(document(data, fmt) if fmt in ("json", "yaml") else explain_text(data), output)
+    emit(explain_text(data) if fmt == "text" else any_format(data, fmt), output)
 
 
 COMMANDS = (men, tables, generate, explain)

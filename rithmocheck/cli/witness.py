@@ -6,33 +6,40 @@ import sys
 
 import click
 
-from ..errors import Exit, InputError
+from ..errors import Exit, InputError, printable
 from .options import FORMATS, check_output, edition, emit, errata_option, format_option, output_option
 
 
 @click.command("check-source")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--entries", is_flag=True, help="Also print every entry each file yields, with its position.")
-def check_source(files: tuple[str, ...], entries: bool) -> None:
+@format_option()
+@output_option
+def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | None) -> None:
     """Validate transcription FILES: structure, table ids, and that each
     layout re-flattens to the printed run at its lines of the witness.
 
     Prints one line per file on stderr; exit 0 when all are valid, 2 when one
     is not (the first problem of each file, with its line in the YAML). With
     --entries, every entry, 'nothing' and count each file yields goes to
-    stdout, with its table, position, witness line and numbers.
+    stdout (or -o FILE), with its file, table, position, witness line and
+    numbers, in any --format.
 
     \b
     Example:
-      rithmocheck check-source sources/lever-fulke-1563/tables/k1-geometric.yaml
-      rithmocheck check-source --entries sources/lever-fulke-1563/tables/k1-musical.yaml
+      rithmocheck init my-edition
+      rithmocheck --edition my-edition check-source my-edition/tables/k1-geometric.yaml
+      rithmocheck check-source --entries my-edition/tables/k1-musical.yaml
     """
+    from ..export.render import document, grid
     from ..witness.edition import known_tables
     from ..witness.entries import entry_text, printed_entries
     from ..witness.layout import load_passage
 
     ed = edition()
+    check_output(output, ed)
     status = Exit.OK
+    rows: list[dict[str, object]] = []
     for name in files:
         try:
             p = load_passage(name, ed.witness, known_tables())
@@ -42,11 +49,14 @@ def check_source(files: tuple[str, ...], entries: bool) -> None:
             continue
         found = list(printed_entries(p))
         n = sum(1 for e in found if e.role == "entry")
-        if entries:
-            for e in found:
-                click.echo(f"{e.table}\t{e.position}\t{e.witness_line}\t{e.role}\t{entry_text(e.numbers, e.signs)}")
-        click.echo(f"{name}: ok, {n} entries of {', '.join(p.tables)}; re-flattens to witness lines "
+        rows += [{"file": name, "table": e.table, "position": str(e.position), "witness_line": e.witness_line,
+                  "role": e.role, "numbers": entry_text(e.numbers, e.signs)} for e in found]
+        click.echo(f"{printable(name)}: ok, {n} entries of {', '.join(p.tables)}; re-flattens to witness lines "
                    f"{p.run_lines[0]}-{p.run_lines[1]}", err=True)
+    if entries:
+        headers = ("file", "table", "position", "witness_line", "role", "numbers")
+        emit(document(rows, fmt) if fmt in ("json", "yaml") else grid(headers, [[r[h] for h in headers] for r in rows],
+                                                                        fmt), output, ed)
     sys.exit(status)
 
 

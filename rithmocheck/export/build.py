@@ -9,6 +9,7 @@ from ..audit.findings import Report
 from ..audit.run import run_audit
 from ..tables import REGISTRY, default_table
 from ..witness.edition import Edition
+from .datapackage import datapackage
 from .errata import errata_document
 from .html import html_files
 from .printed import CORRECTED_HEADERS, PRINTED_HEADERS, corrected_rows, printed_rows, shaped
@@ -39,6 +40,7 @@ def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> 
     files["ruleset/schema.json"] = document(schema(), "json")
     files.update(collation_files(edition))
     files.update(html_files(edition, errata, report))
+    files["datapackage.json"] = datapackage(files, str(edition.edition_metadata.get("title") or edition.name))
     return files, report
 
 

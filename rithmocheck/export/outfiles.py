@@ -14,6 +14,8 @@ Two operations, both atomic and both refusing protected targets:
   manifests. Directories and files follow the umask.
 - `write_file(path, text, protected)`: one file, through a temporary file in
   the same directory and an atomic replace.
+- `copy_tree(source, out, protected)`: a copy of a directory (`init`), into
+  a new or empty directory only, written beside it and renamed into place.
 
 `protected` are the paths no command may write onto or into (the edition's
 witness and transcriptions, the curated errata): compared by file identity
@@ -106,6 +108,13 @@ def check_out_file(path: str | Path, protected: Iterable[Path] = ()) -> Path:
     refuse_protected(target, protected, "output")
     if target.is_dir():
         raise InputError(target, None, "is a directory; give a file name")
+    try:
+        st = os.lstat(target)
+    except OSError:
+        st = None
+    if st is not None and not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
+        # a device, a FIFO or a socket: writing the file would replace it
+        raise InputError(target, None, "is not a regular file (a device, a FIFO or a socket); give a file name")
     for anc in Path(os.path.abspath(target)).parents:
         if anc.exists() and not anc.is_dir():
             raise InputError(target, None, f"{anc} is not a directory")
@@ -353,3 +362,67 @@ def write_tree(files: Mapping[str, str], out: str | Path, protected: Iterable[Pa
             if staging.exists() and staging != target:
                 _remove_owned(staging)
             raise
+
+
+# --- a copy of a directory (init) ------------------------------------------------------------------
+
+def check_new_dir(out: str | Path, protected: Iterable[Path] = (), option: str = "DIR") -> Path:
+    """A directory to create, or InputError: it must not exist, or be empty."""
+    if str(out) == "":
+        raise InputError(option, None, "the directory name is empty; give a directory name")
+    path = Path(out)
+    absolute = Path(os.path.abspath(path))
+    refuse_protected(path, protected, "the copy")
+    for anc in absolute.parents:
+        if anc.exists() and not anc.is_dir():
+            raise InputError(path, None, f"{anc} is not a directory")
+    if path.is_symlink():
+        raise InputError(path, None, "is a symbolic link; give a new directory")
+    if path.exists():
+        if not path.is_dir():
+            raise InputError(path, None, "exists and is not a directory; give a new or empty directory")
+        try:
+            first = next(iter(os.scandir(path)), None)
+        except OSError as exc:
+            raise _oserror(path, exc, "read the directory") from None
+        if first is not None:
+            raise InputError(path, None, f"is not empty (it holds {first.name}); give a new or empty directory, "
+                                         "nothing is overwritten")
+    return absolute
+
+
+def copy_tree(source: Path, out: str | Path, protected: Iterable[Path] = ()) -> int:
+    """Copy the regular files of source (and its directories) to out, a new or
+    empty directory, all or nothing; return the number of files copied."""
+    import shutil
+
+    target = check_new_dir(out, protected)
+    parent = target.parent
+    mask = _umask()
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.init-", dir=parent))
+    except OSError as exc:
+        raise _oserror(out, exc, "create the directory") from None
+    n = 0
+    try:
+        os.chmod(staging, 0o777 & ~mask)
+        for root, dirnames, filenames in os.walk(source):
+            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not (Path(root) / d).is_symlink())
+            rel = Path(root).relative_to(source)
+            (staging / rel).mkdir(exist_ok=True)
+            for name in sorted(filenames):
+                src = Path(root) / name
+                if src.is_symlink() or not src.is_file():
+                    continue
+                shutil.copyfile(src, staging / rel / name)
+                n += 1
+        target = check_new_dir(out, protected)  # again: nothing appeared meanwhile
+        os.rename(staging, target)  # onto an empty directory, or a new name
+        return n
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise _oserror(out, exc, "copy the edition") from None
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise

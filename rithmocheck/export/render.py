@@ -31,8 +31,27 @@ def grid(headers: Sequence[str], data: Iterable[Sequence[Any]], fmt: str) -> str
     # column kinds are known here, so tabulate is spared guessing them
     # (which is most of its time on large tables).
     align = [_alignment(rows, i) for i in range(len(headers))]
+    if fmt == "text":  # long cells wrap, so that a row stays readable on a terminal
+        widths = [TEXT_CELL if any(len(str(r[i])) > TEXT_CELL for r in rows if i < len(r)) else None
+                  for i in range(len(headers))]
+        if any(widths):
+            rows = [[_wrap(v, w) for v, w in zip(r, widths)] for r in rows]
     return tabulate(rows, headers=list(headers), tablefmt="github" if fmt == "md" else "simple",
                     disable_numparse=True, colalign=align) + "\n"
+
+
+TEXT_CELL = 60  # the widest a cell of text output grows before it wraps
+
+
+def _wrap(value: Any, width: int | None) -> Any:
+    """A long cell wrapped at word boundaries (a word longer than the width is
+    cut into pieces, so nothing is lost)."""
+    if width is None or len(str(value)) <= width:
+        return value
+    import textwrap
+
+    return "\n".join(textwrap.wrap(str(value), width, break_long_words=True, break_on_hyphens=False)
+                     or [str(value)])
 
 
 def _alignment(rows: list[list[Any]], i: int) -> str:
@@ -67,6 +86,31 @@ def document(data: Any, fmt: str) -> str:
         text: str = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
         return text
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def flatten(data: Any, prefix: str = "") -> list[list[Any]]:
+    """Every scalar of a document as [JSON Pointer, value]: the tabular
+    (text, md, csv, tsv) form of a document that has no table of its own."""
+    if isinstance(data, dict):
+        if not data:
+            return [[prefix or "/", "{}"]]
+        return [row for k, v in data.items()
+                for row in flatten(v, f"{prefix}/{str(k).replace('~', '~0').replace('/', '~1')}")]
+    if isinstance(data, list):
+        if not data:
+            return [[prefix or "/", "[]"]]
+        return [row for i, v in enumerate(data) for row in flatten(v, f"{prefix}/{i}")]
+    if data is None:
+        return [[prefix or "/", ""]]
+    return [[prefix or "/", data if not isinstance(data, bool) else str(data).lower()]]
+
+
+def any_format(data: Any, fmt: str) -> str:
+    """A document in any of the formats: json/yaml as they are, the tabular
+    formats as its flattened [path, value] rows."""
+    if fmt in ("json", "yaml"):
+        return document(data, fmt)
+    return grid(("path", "value"), flatten(data), fmt)
 
 
 def records(headers: Sequence[str], rows: Iterable[Sequence[Any]], fmt: str, data_for_docs: Any) -> str:

@@ -4,7 +4,7 @@ Data only: rithmocheck.ruleset assembles these into the ruleset documents and
 computes everything numeric (men, layers, moves, tables, parameters) from the
 rules. Every rule carries a citation: `W(heading, line, quote)` names the
 heading of the 1563 witness it stands under, the line of the quoted words
-(lines of sources/lever-fulke-1563/witness.txt) and a few words quoted
+(lines of rithmocheck/editions/lever-fulke-1563/witness.txt) and a few words quoted
 verbatim from that line onwards (tests check each quote); `S(source, note)`
 marks a reading taken from a secondary source instead (not from 1563).
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-# sources/lever-fulke-1563/witness.yaml (tests check these against it and
+# rithmocheck/editions/lever-fulke-1563/witness.yaml (tests check these against it and
 # against the SHA-256 of witness.txt); kept here so an installed package
 # needs no repository files.
 WITNESS: dict[Any, Any] = {
@@ -22,7 +22,7 @@ WITNESS: dict[Any, Any] = {
     "authors": ["Ralph (Rafe) Lever", "William Fulke (\"W. F.\")"],
     "year": 1563,
     "sha256": "8a3e00b265063a8a84b1b70db6b3310ce5e3535a1afda003f4e096897eda81b9",
-    "file": "sources/lever-fulke-1563/witness.txt",
+    "file": "rithmocheck/editions/lever-fulke-1563/witness.txt",
     "lines": 1122,
 }
 

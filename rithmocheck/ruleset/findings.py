@@ -25,6 +25,7 @@ RULES = {
     "relation": "a proportion's declared test is not that proportion",
     "victory": "a victory's parameters or examples disagree with the men",
     "option": "a rule names an option the document does not define",
+    "colour": "(plain lists) a side named by colour: 1563 names the sides even and odd",
 }
 
 
@@ -41,7 +42,10 @@ class RulesetFinding:
     def covered(self) -> bool:
         return False  # no erratum covers a finding on someone else's ruleset
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"document": self.document, "path": self.path, "rule": self.rule, "message": self.message,
-                "printed": list(self.printed) if self.printed is not None else None,
+    def as_dict(self, file: str | None = None) -> dict[str, Any]:
+        """In engine authors' words: the file, the document in it, the place
+        (a JSON Pointer), the rule broken, the message, the values found in
+        the file and those the rules give."""
+        return {"file": file, "document": self.document, "path": self.path, "rule": self.rule,
+                "message": self.message, "found": list(self.printed) if self.printed is not None else None,
                 "expected": list(self.expected) if self.expected is not None else None}

@@ -27,11 +27,16 @@ def parse_text(text: str, name: str) -> Any:
 
 def parse_csv(text: str, name: str) -> dict[str, list[int]]:
     """CSV with the header `side,value`: the plain engine format."""
-    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    try:
+        rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"), newline="")))
+    except csv.Error as exc:
+        raise InputError(name, None, f"malformed CSV: {exc}") from None
     if not rows or [c.strip().lower() for c in rows[0]] != ["side", "value"]:
         got = ",".join(rows[0]) if rows else "nothing"
         raise InputError(name, 1, f"CSV must have the header 'side,value', not {got!r}")
-    out: dict[str, list[int]] = {"even": [], "odd": []}
+    sides = {row[0].strip().lower() for row in rows[1:] if row and row[0].strip()}
+    colours = bool(sides) and sides <= {"white", "black"}
+    out: dict[str, list[int]] = {"white": [], "black": []} if colours else {"even": [], "odd": []}
     for lineno, row in enumerate(rows[1:], 2):
         if not row or all(not c.strip() for c in row):
             continue
@@ -39,7 +44,8 @@ def parse_csv(text: str, name: str) -> dict[str, list[int]]:
             raise InputError(name, lineno, f"expected 2 fields (side,value), found {len(row)}")
         side, value = row[0].strip().lower(), row[1].strip()
         if side not in out:
-            raise InputError(name, lineno, f"side must be even or odd, not {row[0]!r}")
+            raise InputError(name, lineno, f"side must be even or odd (or white or black throughout), not "
+                                           f"{row[0][:20]!r}")
         if not (value.isascii() and value.lstrip("-").isdigit()) or len(value) > 13:
             raise InputError(name, lineno, f"value must be a whole number, not {value[:20]!r}")
         out[side].append(int(value))

@@ -32,12 +32,19 @@ from .findings import RulesetFinding
 
 # --- validation -------------------------------------------------------------
 
+def _quote(text: object, limit: int = 80) -> str:
+    """A value quoted in a message, cut to `limit` characters."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[:limit - 4] + "...'"
+
+
 def pointer(*parts: object) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
 def is_plain(data: Any) -> bool:
-    return isinstance(data, dict) and "ruleset" not in data and ("even" in data or "odd" in data)
+    return isinstance(data, dict) and "ruleset" not in data and any(
+        str(k).lower() in ("even", "odd", "white", "black") for k in data)
 
 
 def validate(data: Any, name: str = "<input>") -> list[RulesetFinding]:
@@ -531,7 +538,7 @@ def check_relations(data: dict[str, Any], table: str) -> list[RulesetFinding]:
         if test is None:
             out.append(RulesetFinding(table, "relation",
                                       f"the test of {name} proportion is not an arithmetic comparison "
-                                                  f"of a, b and c: {p['test']!r}",
+                                                  f"of a, b and c: {_quote(p['test'])}",
                                       pointer("triumphs", "proportions", i, "test")))
             continue
         bad = relation_counterexample(name, test)
@@ -540,7 +547,8 @@ def check_relations(data: dict[str, Any], table: str) -> list[RulesetFinding]:
             others = [r for r in RELATIONS if r != name and holds(r, t)]
             also = f" ({' '.join(map(str, t))} is {' and '.join(others)})" if others and not truth else ""
             verdict = "fails" if truth else "passes"
-            out.append(RulesetFinding(table, "relation", f"the test declared for {name} proportion, {p['test']}, "
+            out.append(RulesetFinding(table, "relation", f"the test declared for {name} proportion, "
+                                                         f"{_quote(p['test'])}, "
                                                   f"{verdict} {' '.join(map(str, t))}, which is "
                                                   f"{'' if truth else 'not '}{name}{also}",
                                       pointer("triumphs", "proportions", i, "test"), printed=t))
@@ -600,6 +608,11 @@ def check_plain(data: dict[str, Any], name: str) -> list[RulesetFinding]:
     """A list of piece values per side, each king as his whole pyramid value:
     values no rule derives, men missing or doubled, a king (or any man) on
     the wrong side, a king's layer listed as a man."""
+    from .diagnose import colour_reading
+
+    reading = colour_reading({str(k).lower(): v for k, v in data.items() if isinstance(v, list)})
+    if reading is not None:
+        return _plain_by_colour(data, name, reading)
     out = []
     for key in data:
         if key not in M.SIDES:
@@ -611,6 +624,26 @@ def check_plain(data: dict[str, Any], name: str) -> list[RulesetFinding]:
                                       f"the {side} values must be a list of whole numbers", pointer(side)))
             continue
         out += _plain_side(side, values, name)
+    return out
+
+
+def _plain_by_colour(data: dict[str, Any], name: str, reading: dict[str, str]) -> list[RulesetFinding]:
+    """Sides named white and black, read as even and odd the way that fits
+    better; findings point into the file as it is."""
+    from dataclasses import replace
+
+    keys = {str(k).lower(): k for k in data}
+    out = [RulesetFinding(name, "colour", f"{keys[c]!r} is a colour; 1563 names the sides even and odd and leaves "
+                                          f"the colours to the players: read as {s}", pointer(keys[c]))
+           for c, s in reading.items() if c in keys]
+    renamed = {s: data[keys[c]] for c, s in reading.items() if c in keys}
+    back = {pointer(s): pointer(keys[c]) for c, s in reading.items() if c in keys}
+    for f in check_plain({**{k: v for k, v in data.items() if str(k).lower() not in reading}, **renamed}, name):
+        path = f.path or ""
+        for new, old in back.items():
+            if path == new or path.startswith(new + "/"):
+                path = old + path[len(new):]
+        out.append(replace(f, path=path))
     return out
 
 
@@ -667,5 +700,9 @@ def _stray(side: str, v: int, at: str, name: str) -> RulesetFinding:
     return RulesetFinding(name, "unknown-value", f"no rule derives {v} for either side{hint}", at, printed=(v,))
 
 
-def findings_document(name: str, findings: list[RulesetFinding]) -> dict[str, Any]:
-    return {"file": name, "valid": not findings, "findings": [f.as_dict() for f in findings]}
+def findings_document(name: str, findings: list[RulesetFinding], data: Any = None) -> dict[str, Any]:
+    """{"file", "valid", "summary" (one line, or null), "findings": [...]}."""
+    from .diagnose import headline
+
+    return {"file": name, "valid": not findings, "summary": headline(data, findings),
+            "findings": [f.as_dict(name) for f in findings]}

@@ -7,7 +7,14 @@ from typing import Any
 from ..model import men
 from . import REGISTRY, default_table
 
-NUMERIC_COLUMNS_SKIP = {"order", "digit", "step", "standards", "spaces", "sign", "signs"}
+# Columns whose numbers count or index something (a man's order and digit, a
+# king's step, a number of standards or of spaces, a cossick sign) rather
+# than bear the value of a man: a number found there is listed, marked.
+COUNT_COLUMNS = frozenset({"order", "digit", "step", "standards", "spaces", "sign", "signs"})
+
+
+def _is(v: Any, n: int) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v == n
 
 
 def explain(n: int) -> dict[str, Any]:
@@ -36,10 +43,14 @@ def explain(n: int) -> dict[str, Any]:
     in_tables = []
     for s in REGISTRY.values():
         t = default_table(s.id)
-        idx = [i for i, c in enumerate(s.columns) if c not in NUMERIC_COLUMNS_SKIP]
-        hits = sum(1 for r in t.rows if any(r[i] == n for i in idx if isinstance(r[i], int)))
-        if hits:
-            in_tables.append({"table": s.id, "rows": hits})
+        columns = []
+        for i, c in enumerate(s.columns):
+            hits = sum(1 for r in t.rows if _is(r[i], n))
+            if hits:
+                columns.append({"column": c, "rows": hits, "counts": c in COUNT_COLUMNS})
+        if columns:
+            rows = sum(1 for r in t.rows if any(_is(v, n) for v in r))
+            in_tables.append({"table": s.id, "rows": rows, "columns": columns})
     return {"number": n, "men": found, "proofs": relevant, "tables": in_tables}
 
 
@@ -58,5 +69,9 @@ def explain_text(data: dict[str, Any]) -> str:
         lines.append("identities (sympy, for every digit a):")
         lines += [f"  [{'proved' if p['holds'] else 'FAILS'}] {p['statement']}" for p in data["proofs"]]
     if data["tables"]:
-        lines.append("appears in: " + ", ".join(f"{t['table']} ({t['rows']} rows)" for t in data["tables"]))
+        lines.append("appears in (table: rows; each column with its rows):")
+        for t in data["tables"]:
+            cols = ", ".join(f"{c['column']} {c['rows']}" + (" (as a count)" if c["counts"] else "")
+                             for c in t["columns"])
+            lines.append(f"  {t['table']}: {t['rows']} row{'s' if t['rows'] != 1 else ''}; {cols}")
     return "\n".join(lines) + "\n"

@@ -214,15 +214,14 @@ class CollationReport:
 
 
 def second_witness(edition: Edition) -> Path | None:
-    """The TCP keying the edition names in witness.yaml (`second_witness`,
-    relative to the edition), or None when it names none."""
-    name = edition.metadata.get("second_witness")
-    if name is None:
+    """The TCP keying the edition names (edition.yaml: `second_witness`), or
+    None when it names none; InputError when the file is missing."""
+    path = edition.second_witness_path
+    if path is None:
         return None
-    path = (edition.root / str(name)).resolve()
-    if not path.is_file():
-        raise InputError(edition.root / "witness.yaml", None, f"second_witness {name!r} is not a file")
-    return path
+    if not Path(path).is_file():
+        raise InputError(path, None, "the edition's second witness (edition.yaml: second_witness) is missing")
+    return Path(path)
 
 
 def collate(edition: Edition, ids: Iterable[str] = ()) -> CollationReport:
@@ -230,7 +229,7 @@ def collate(edition: Edition, ids: Iterable[str] = ()) -> CollationReport:
     'examples' for the worked examples, when given) with its second witness."""
     path = second_witness(edition)
     if path is None:
-        raise InputError(edition.root / "witness.yaml", None, "the edition names no second_witness to collate with")
+        raise InputError(edition.root / "edition.yaml", None, "the edition names no second_witness to collate with")
     from .compare import collate_examples, collate_passage, ties_of
 
     wanted = select(edition, ids)

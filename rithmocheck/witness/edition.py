@@ -1,12 +1,19 @@
 """An edition: the primary witness, its transcribed tables and worked
-examples, and the curated errata that go with them.
+examples, and the curated errata that go with them, in one directory.
 
-The shipped edition is the 1563 book: `sources/lever-fulke-1563/` holds the
-witness byte for byte (witness.txt, described in witness.yaml), one
-transcription per printed run (tables/*.yaml), the worked examples
-(examples.yaml) and the record of lines with no checkable number
-(coverage.yaml); the curated errata are `corrections/lever-fulke-1563.yaml`.
-Everything is loaded once per edition and kept (an Edition is immutable).
+An edition directory holds `edition.yaml` (its id, title and the names of
+its files), the witness byte for byte (witness.txt, described in
+witness.yaml), one transcription per printed run (tables/*.yaml), the worked
+examples (examples.yaml), the record of lines with no checkable number
+(coverage.yaml), the page map (pages.yaml, optional), the curated errata
+(errata.yaml) and, optionally, a second witness (the EEBO-TCP keying).
+
+The shipped edition is the 1563 book, package data inside the wheel:
+`rithmocheck/editions/lever-fulke-1563/` (SHIPPED). Every path of it is
+named here and nowhere else. `rithmocheck --edition DIR` (or the variable
+RITHMOCHECK_EDITION) selects another edition; `rithmocheck init DIR` copies
+the shipped one. Everything is loaded once per edition and kept (an Edition
+is immutable).
 """
 
 from __future__ import annotations
@@ -24,9 +31,15 @@ from .layout import Passage, load_passage
 from .page import Page
 from .pages import PageMap, load_map
 
-PROJECT = Path(__file__).resolve().parent.parent.parent
-SOURCE_DIR = PROJECT / "sources" / "lever-fulke-1563"
-CORRECTIONS = PROJECT / "corrections" / "lever-fulke-1563.yaml"
+# --- the shipped edition: its paths, in this one place ------------------------------------------------
+EDITIONS = Path(__file__).resolve().parent.parent / "editions"
+SHIPPED = EDITIONS / "lever-fulke-1563"  # the 1563 edition, package data
+SHIPPED_ERRATA = SHIPPED / "errata.yaml"
+SHIPPED_TCP_DIR = SHIPPED / "eebo-tcp-A05389"  # the second witness and its provenance (witness.yaml)
+SHIPPED_TCP = SHIPPED_TCP_DIR / "A05389.xml"
+
+METADATA = "edition.yaml"
+ENV_VAR = "RITHMOCHECK_EDITION"
 WITNESS_BYTES = 1_000_000
 
 
@@ -36,20 +49,50 @@ def known_tables() -> frozenset[str]:
     return frozenset(TABLE_IDS)
 
 
+def _relative(root: Path, meta: dict[str, Any], key: str, default: str | None) -> Path | None:
+    value = meta.get(key, default)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip() or "\0" in value:
+        raise InputError(root / METADATA, None, f"{key} must be a file name relative to the edition")
+    return root / value
+
+
 @dataclass(frozen=True)
 class Edition:
-    root: Path  # witness.txt, witness.yaml, tables/, examples.yaml, coverage.yaml
+    root: Path  # edition.yaml, witness.txt, witness.yaml, tables/, examples.yaml, coverage.yaml, pages.yaml
     errata_path: Path  # the curated errata
+    second_witness_path: Path | None = None  # the EEBO-TCP keying, when the edition has one
 
     @staticmethod
     def default() -> Edition:
+        """The shipped 1563 edition."""
         return _default()
+
+    @staticmethod
+    def open(root: str | Path) -> Edition:
+        """The edition in directory root (InputError when it is not one)."""
+        if str(root) == "":
+            raise InputError("--edition", None, "no such edition directory: the name is empty")
+        try:
+            return _open(Path(root).absolute())
+        except (OSError, ValueError) as exc:  # a name too long, a NUL
+            raise InputError(root, None, f"not an edition directory: {exc}") from None
+
+    @property
+    def name(self) -> str:
+        """The edition's id (edition.yaml), else its directory's name."""
+        meta = self.edition_metadata
+        value = meta.get("edition")
+        return str(value) if isinstance(value, str) and value else self.root.name
 
     def with_errata(self, path: str | Path | None) -> Edition:
         """The same edition with another errata file (None: this one)."""
         if path is None or Path(path) == self.errata_path:
             return self
-        return _edition(self.root, Path(path))
+        if self.root == SHIPPED:  # the shipped edition's files do not change: cached
+            return _edition(self.root, Path(path), self.second_witness_path)
+        return Edition(self.root, Path(path), self.second_witness_path)
 
     # --- files --------------------------------------------------------------------------------------
 
@@ -75,14 +118,19 @@ class Edition:
 
     def protected(self) -> tuple[Path, ...]:
         """What no command may write onto or into: this edition, its errata,
-        and the project's sources/ and corrections/."""
-        return (self.root, self.errata_path, SOURCE_DIR.parent, CORRECTIONS.parent, CORRECTIONS)
+        and the shipped edition (with everything in it)."""
+        return (self.root, self.errata_path, SHIPPED, SHIPPED_ERRATA)
 
     # --- contents ------------------------------------------------------------------------------------
 
     @cached_property
     def witness(self) -> tuple[str, ...]:
         return tuple(read_text(self.witness_path, WITNESS_BYTES).split("\n"))
+
+    @cached_property
+    def edition_metadata(self) -> dict[str, Any]:
+        """edition.yaml (empty when the edition has none)."""
+        return _metadata(self.root)
 
     @cached_property
     def metadata(self) -> dict[str, Any]:
@@ -176,10 +224,40 @@ class Edition:
         return load_coverage(self.coverage_path)
 
 
+def _metadata(root: Path) -> dict[str, Any]:
+    path = root / METADATA
+    if not path.exists():
+        return {}
+    data = load_file(path)
+    if not isinstance(data, dict):
+        raise InputError(path, getattr(data, "line", 1), "expected a mapping (edition, title, witness, errata, ...)")
+    return dict(data)
+
+
 @lru_cache(maxsize=8)
-def _edition(root: Path, errata_path: Path) -> Edition:
-    return Edition(root, errata_path)
+def _edition(root: Path, errata_path: Path, second_witness: Path | None = None) -> Edition:
+    return Edition(root, errata_path, second_witness)
+
+
+def _open(root: Path) -> Edition:
+    """A scholar's edition, read afresh (its files may change between two
+    commands run in one process)."""
+    if not root.exists():
+        raise InputError(root, None, "no such edition directory")
+    if not root.is_dir():
+        raise InputError(root, None, "is not a directory; an edition is a directory (see rithmocheck init)")
+    meta = _metadata(root)
+    witness = _relative(root, meta, "witness", "witness.txt")
+    if witness is not None and witness != root / "witness.txt":
+        raise InputError(root / METADATA, None, "witness must be witness.txt")
+    if not (root / "witness.txt").is_file():
+        raise InputError(root, None, "is not an edition: it has no witness.txt (make one with rithmocheck init DIR)")
+    if not (root / "tables").is_dir():
+        raise InputError(root, None, "is not an edition: it has no tables/ directory")
+    errata = _relative(root, meta, "errata", "errata.yaml")
+    assert errata is not None
+    return Edition(root, errata, _relative(root, meta, "second_witness", None))
 
 
 def _default() -> Edition:
-    return _edition(SOURCE_DIR, CORRECTIONS)
+    return _edition(SHIPPED, SHIPPED_ERRATA, SHIPPED_TCP)

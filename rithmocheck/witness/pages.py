@@ -10,7 +10,7 @@ force where the previous line ended. A line over which a page break falls
 belongs to the page where it begins, and the break is recorded.
 
 Aligning takes most of a second, so the map is computed once by
-``tools/write_pages.py`` into ``sources/lever-fulke-1563/pages.yaml``
+``tools/write_pages.py`` into the edition's ``pages.yaml``
 (a test fails when that file is stale); ``page_of`` only reads it.
 """
 
@@ -22,10 +22,6 @@ from functools import lru_cache
 from pathlib import Path
 
 from .page import Page
-
-ROOT = Path(__file__).resolve().parents[2]
-PAGES_FILE = ROOT / "sources" / "lever-fulke-1563" / "pages.yaml"
-WITNESS = ROOT / "sources" / "lever-fulke-1563" / "witness.txt"
 
 
 @dataclass(frozen=True)
@@ -91,11 +87,14 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def compute(witness: Path = WITNESS, tcp_file: Path | None = None) -> PageMap:
-    """Derive the page map by aligning the witness with the TCP keying."""
+def compute(witness: Path | None = None, tcp_file: Path | None = None) -> PageMap:
+    """Derive the page map by aligning the witness with the TCP keying (by
+    default the shipped edition's)."""
     from . import align, tcp
+    from .edition import Edition
 
-    tcp_file = tcp_file if tcp_file is not None else tcp.TCP_FILE
+    witness = witness if witness is not None else Edition.default().witness_path
+    tcp_file = tcp_file if tcp_file is not None else tcp.default_file()
 
     lines = align.witness_lines(witness)
     doc = tcp.load(str(tcp_file))
@@ -186,10 +185,15 @@ def parse_map(text: str, path: str = "pages.yaml") -> PageMap:
 
 
 @lru_cache(maxsize=4)
-def load_map(path: str = str(PAGES_FILE)) -> PageMap:
-    """The committed page map (cached)."""
+def load_map(path: str | None = None) -> PageMap:
+    """A page map (by default the shipped edition's; cached)."""
     from ..errors import InputError
     from ..inputs import read_text
+
+    if path is None:
+        from .edition import Edition
+
+        path = str(Edition.default().pages_path)
 
     try:
         return parse_map(read_text(path), path)
@@ -200,3 +204,13 @@ def load_map(path: str = str(PAGES_FILE)) -> PageMap:
 def page_of(witness_line: int) -> Page:
     """The printed page on which a line of witness.txt begins."""
     return load_map().page_of(witness_line)
+
+
+def __getattr__(name: str) -> Path:
+    """PAGES_FILE and WITNESS: the shipped edition's files (their paths are
+    named in witness/edition.py; kept for the code that used them)."""
+    if name in ("PAGES_FILE", "WITNESS"):
+        from .edition import SHIPPED
+
+        return SHIPPED / ("pages.yaml" if name == "PAGES_FILE" else "witness.txt")
+    raise AttributeError(name)

@@ -36,15 +36,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
+from . import edition as _edition
 from .page import SIDES, Page
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 _T = "{" + TEI_NS + "}"
 
-ROOT = Path(__file__).resolve().parents[2]
-TCP_DIR = ROOT / "sources" / "eebo-tcp-A05389"
-TCP_FILE = TCP_DIR / "A05389.xml"
+# The shipped keying (package data); its path is named in witness/edition.py.
+# An edition's own second witness: Edition.second_witness_path, or for_edition().
+TCP_FILE = _edition.SHIPPED_TCP
+TCP_DIR = _edition.SHIPPED_TCP_DIR
 
 GAP_PLACEHOLDER = "〈◊〉"
 
@@ -596,7 +599,42 @@ def _table(number: int, raw: _RawTable, cell_pages: dict[int, Page]) -> Table:
     return Table(number, raw.heading, raw.heading_source, raw.page, tuple(rows), width)
 
 
+TCP_BYTES = 20_000_000  # the shipped keying is 0.2 MB
+
+
+def default_file() -> Path:
+    """The shipped edition's second witness (package data)."""
+    return TCP_FILE
+
+
+def load(path: str | Path | None = None) -> Document:
+    """The parsed TCP keying (by default the shipped one; cached)."""
+    return _load(str(path if path is not None else default_file()))
+
+
 @lru_cache(maxsize=2)
-def load(path: str = str(TCP_FILE)) -> Document:
-    """The parsed TCP keying (cached)."""
-    return parse(Path(path).read_bytes())
+def _load(path: str) -> Document:
+    from ..errors import InputError
+    from ..inputs import read_bytes
+
+    data = read_bytes(path, TCP_BYTES)
+    try:
+        return parse(data)
+    except ET.ParseError as exc:
+        raise InputError(path, exc.position[0], f"malformed XML: {exc}") from None
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        raise InputError(path, None, f"not an EEBO-TCP TEI keying this reader knows: {exc}") from None
+
+
+def for_edition(edition: Any) -> Document:
+    """The second witness of an edition, or InputError (exit 2) when the
+    edition has none or its file is missing."""
+    from ..errors import InputError
+
+    path = edition.second_witness_path
+    if path is None:
+        raise InputError(edition.root / "edition.yaml", None,
+                         "the edition has no second witness (set second_witness: to an EEBO-TCP TEI file)")
+    if not Path(path).is_file():
+        raise InputError(path, None, "the edition's second witness (edition.yaml: second_witness) is missing")
+    return load(path)

@@ -1,0 +1,34 @@
+"""The command on editions: init (copy the shipped edition for a scholar to edit)."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command()
+@click.argument("directory", metavar="DIR")
+def init(directory: str) -> None:
+    """Copy the shipped 1563 edition into DIR, a new or empty directory, for
+    editing: witness, transcriptions (tables/), worked examples, page map,
+    curated errata (errata.yaml), metadata (edition.yaml) and the second
+    witness. Every command then works on it with --edition DIR (or the
+    variable RITHMOCHECK_EDITION=DIR). DIR holding anything is refused (exit 2):
+    nothing is overwritten.
+
+    \b
+    Example:
+      rithmocheck init my-edition
+      rithmocheck --edition my-edition audit
+    """
+    from ..errors import printable
+    from ..export.outfiles import copy_tree
+    from ..witness.edition import Edition
+
+    shipped = Edition.default()
+    n = copy_tree(shipped.root, directory, shipped.protected())
+    shown = printable(directory)
+    click.echo(f"copied the edition {shipped.name} to {shown} ({n} files); edit it, then run "
+               f"'rithmocheck --edition {shown} audit'", err=True)
+
+
+COMMANDS = (init,)

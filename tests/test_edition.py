@@ -1,0 +1,218 @@
+"""Editions as data (issue 13): the shipped edition is package data, `init DIR`
+copies it, `--edition DIR` / RITHMOCHECK_EDITION selects another, and every
+command works on it and names its files."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rithmocheck.cli import cli
+from rithmocheck.errors import InputError
+from rithmocheck.witness import tcp
+from rithmocheck.witness.edition import SHIPPED, SHIPPED_ERRATA, SHIPPED_TCP, Edition
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, env: dict[str, str] | None = None):
+    return CliRunner().invoke(cli, list(args), env=env)
+
+
+def one_line_error(r, needle: str) -> None:
+    assert r.exit_code == 2, (r.exit_code, r.output)
+    assert "Traceback" not in r.output
+    assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert needle in r.stderr, r.stderr
+
+
+def files(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def copy(tmp_path_factory) -> Path:
+    d = tmp_path_factory.mktemp("ed") / "my-edition"
+    r = run("init", str(d))
+    assert r.exit_code == 0, r.output
+    return d
+
+
+def test_the_shipped_edition_is_package_data():
+    assert SHIPPED == ROOT / "rithmocheck" / "editions" / "lever-fulke-1563"
+    assert Edition.default().root == SHIPPED and Edition.default().errata_path == SHIPPED_ERRATA
+    assert Edition.default().second_witness_path == SHIPPED_TCP and SHIPPED_TCP.is_file()
+    assert Edition.default().name == "lever-fulke-1563"
+    for name in ("edition.yaml", "witness.txt", "witness.yaml", "examples.yaml", "coverage.yaml", "pages.yaml",
+                 "errata.yaml", "tables/k1-musical.yaml", "eebo-tcp-A05389/witness.yaml"):
+        assert (SHIPPED / name).is_file(), name
+    assert not (ROOT / "sources").exists() and not (ROOT / "corrections").exists()
+
+
+def test_init_copies_the_whole_edition(copy):
+    assert files(copy) == files(SHIPPED)
+    assert Edition.open(copy).name == "lever-fulke-1563"
+    assert Edition.open(copy).errata_path == copy.absolute() / "errata.yaml"
+
+
+def test_init_files_follow_the_umask_and_are_writable(tmp_path):
+    old = os.umask(0o027)
+    try:
+        assert run("init", str(tmp_path / "e")).exit_code == 0
+    finally:
+        os.umask(old)
+    assert (tmp_path / "e").stat().st_mode & 0o777 == 0o750
+    assert (tmp_path / "e" / "errata.yaml").stat().st_mode & 0o777 == 0o640
+
+
+def test_init_into_an_empty_directory(tmp_path):
+    r = run("init", str(tmp_path))
+    assert r.exit_code == 0 and (tmp_path / "witness.txt").is_file()
+    assert "copied the edition lever-fulke-1563" in r.stderr
+
+
+@pytest.mark.parametrize("make,needle", [
+    (lambda p: (p.mkdir(), (p / "notes.txt").write_text("mine")), "is not empty (it holds notes.txt)"),
+    (lambda p: p.write_text("a file"), "exists and is not a directory"),
+    (lambda p: p.parent.joinpath("f").write_text("x"), "is not a directory"),
+])
+def test_init_refuses_and_touches_nothing(make, needle, tmp_path):
+    target = tmp_path / "e"
+    make(target)
+    before = files(tmp_path)
+    if needle == "is not a directory":
+        target = tmp_path / "f" / "e"
+    one_line_error(run("init", str(target)), needle)
+    assert files(tmp_path) == before
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_init_refuses_an_empty_name_and_the_shipped_edition():
+    one_line_error(run("init", ""), "the directory name is empty")
+    one_line_error(run("init", str(SHIPPED / "copy")), "refusing")
+
+
+def test_every_command_works_on_the_copy(copy, tmp_path):
+    ed = ["--edition", str(copy)]
+    assert run(*ed, "audit").exit_code == 0
+    assert run(*ed, "show", "k1-musical").exit_code == 0
+    assert run(*ed, "errata", "--format", "tei").exit_code == 0
+    assert run(*ed, "check-source", str(copy / "tables" / "k1-musical.yaml")).exit_code == 0
+    r = run(*ed, "build", "--out", str(tmp_path / "out"))
+    assert r.exit_code == 0, r.output
+    assert files(tmp_path / "out") == files(ROOT / "output")  # the same edition gives the same output
+
+
+def test_the_environment_variable_selects_the_edition(copy, tmp_path):
+    (tmp_path / "e").mkdir()
+    r = run("audit", "k1-musical", env={"RITHMOCHECK_EDITION": str(tmp_path / "e")})
+    one_line_error(r, "has no witness.txt")
+    r = run("audit", "k1-musical", env={"RITHMOCHECK_EDITION": str(copy)})
+    assert r.exit_code == 0 and f"edition {copy}" in r.stderr
+
+
+def test_an_edit_of_a_number_shows_in_the_audit(tmp_path):
+    """The scholar changes the second musical triple, 3 4 6, to 3 4 7 in the
+    witness and in the transcription: the audit reports it, at its place."""
+    d = tmp_path / "ed"
+    assert run("init", str(d)).exit_code == 0
+    witness = (d / "witness.txt").read_text(encoding="utf-8").split("\n")
+    assert witness[672].startswith("2 3 6 3 4 6 3 15 16")
+    witness[672] = witness[672].replace("2 3 6 3 4 6", "2 3 6 3 4 7", 1)
+    (d / "witness.txt").write_text("\n".join(witness), encoding="utf-8")
+    t = d / "tables" / "k1-musical.yaml"
+    text = t.read_text(encoding="utf-8")
+    text = text.replace("  2 3 6 3 4 6 3 15 16", "  2 3 6 3 4 7 3 15 16", 1).replace('- "3 4 6"', '- "3 4 7"', 1)
+    t.write_text(text, encoding="utf-8")
+    r = run("--edition", str(d), "audit", "k1-musical", "--format", "json")
+    assert r.exit_code == 1, r.output
+    data = json.loads(r.stdout)
+    found = [f for f in data["findings"] if f["printed"] == [3, 4, 7]]
+    assert len(found) == 1
+    assert found[0]["kind"] == "misprint" and found[0]["witness_line"] == 673 and found[0]["erratum"] is None
+    assert found[0]["position"] == {"passage": "k1-musical", "block": 1, "column": 1, "row": 2}
+    assert [3, 4, 6] in [c["value"] for c in found[0]["candidates"]]
+    # the shipped edition is untouched
+    assert run("audit", "k1-musical").exit_code == 0
+
+
+def test_messages_name_the_editions_files(tmp_path):
+    d = tmp_path / "ed"
+    assert run("init", str(d)).exit_code == 0
+    t = d / "tables" / "k1-musical.yaml"
+    t.write_text(t.read_text(encoding="utf-8").replace('- "3 4 6"', '- "3 4 8"', 1), encoding="utf-8")
+    one_line_error(run("--edition", str(d), "check-source", str(t)), f"{t}:")
+    one_line_error(run("--edition", str(d), "audit"), f"{t}")
+    e = d / "errata.yaml"
+    e.write_text(e.read_text(encoding="utf-8").replace('confidence: "medium"', 'confidence: "sure"', 1),
+                 encoding="utf-8")
+    t.write_text(t.read_text(encoding="utf-8").replace('- "3 4 8"', '- "3 4 6"', 1), encoding="utf-8")
+    one_line_error(run("--edition", str(d), "errata"), f"{e}:")
+
+
+@pytest.mark.parametrize("setup,needle", [
+    (lambda p: None, "no such edition directory"),
+    (lambda p: p.write_text("x"), "is not a directory"),
+    (lambda p: p.mkdir(), "has no witness.txt"),
+    (lambda p: (p.mkdir(), (p / "witness.txt").write_text("x\n")), "has no tables/ directory"),
+    (lambda p: (p.mkdir(), (p / "witness.txt").write_text("x\n"), (p / "tables").mkdir(),
+                (p / "edition.yaml").write_text("- a list\n")), "expected a mapping"),
+])
+@pytest.mark.parametrize("command", [["audit"], ["show", "k1-musical"], ["errata"], ["build", "--out", "OUT"],
+                                     ["check-source", "X"]])
+def test_a_bad_edition_is_one_line(setup, needle, command, tmp_path):
+    p = tmp_path / "e"
+    setup(p)
+    command = [str(tmp_path / "out") if c == "OUT" else str(SHIPPED / "tables" / "k1-musical.yaml") if c == "X"
+               else c for c in command]
+    one_line_error(run("--edition", str(p), *command), needle)
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_empty_edition_option_is_bad_input():
+    one_line_error(run("--edition", "", "audit"), "no such edition directory")
+
+
+def test_an_editions_missing_errata_is_bad_input(copy, tmp_path):
+    d = tmp_path / "e"
+    assert run("init", str(d)).exit_code == 0
+    (d / "errata.yaml").unlink()
+    one_line_error(run("--edition", str(d), "audit"), f"{d / 'errata.yaml'}: cannot read file")
+    one_line_error(run("--edition", str(d), "show", "k1-musical", "--corrected"), "errata.yaml")
+
+
+def test_an_edition_without_a_second_witness(tmp_path):
+    d = tmp_path / "e"
+    assert run("init", str(d)).exit_code == 0
+    meta = (d / "edition.yaml").read_text(encoding="utf-8")
+    (d / "edition.yaml").write_text(meta.replace("second_witness:", "# second_witness:"), encoding="utf-8")
+    ed = Edition.open(d)
+    assert ed.second_witness_path is None
+    with pytest.raises(InputError, match="has no second witness"):
+        tcp.for_edition(ed)
+    (d / "edition.yaml").write_text(meta, encoding="utf-8")
+    (d / "eebo-tcp-A05389" / "A05389.xml").write_text("<TEI><unclosed></TEI>", encoding="utf-8")
+    with pytest.raises(InputError, match="malformed XML"):
+        tcp.for_edition(Edition.open(str(d) + "/"))
+    assert run("--edition", str(d), "audit").exit_code == 0  # nothing else needs it
+
+
+def test_no_command_writes_into_the_selected_edition(copy):
+    before = files(copy)
+    one_line_error(run("--edition", str(copy), "build", "--out", str(copy / "out")), "refusing")
+    one_line_error(run("--edition", str(copy), "errata", "--propose", "-o", str(copy / "p.yaml")), "refusing")
+    one_line_error(run("--edition", str(copy), "men", "-o", str(copy / "tables" / "men.yaml")), "refusing")
+    assert files(copy) == before
+
+
+@pytest.mark.parametrize("command", [["audit"], ["show", "k1-musical", "--corrected"], ["errata"],
+                                     ["errata", "--propose"], ["build", "--out", "OUT"]])
+def test_a_missing_errata_option_is_bad_input_not_no_errata(command, tmp_path):
+    command = [str(tmp_path / "out") if c == "OUT" else c for c in command]
+    for missing in (str(tmp_path / "nope.yaml"), ""):
+        one_line_error(run(*command, "--errata", missing), "no such errata file")
+    assert not (tmp_path / "out").exists()

@@ -1,0 +1,408 @@
+"""The no-traceback property (issues 13 and 15), driven by hypothesis.
+
+Every command is run in-process (CliRunner) with generated arguments and
+paths, and every kind of input file a user hands over is mutated
+(transcriptions, errata, rulesets, plain piece lists, universes). Whatever
+the input: the exit code is 0, 1 or 2 (never 3, an internal error), nothing
+prints a traceback, a refusal (exit 2) is one line on stderr beginning
+"Error:" (naming the file, for a file), each run takes bounded time, and the
+shipped edition is never written.
+
+Budgets: every command gets CLI_EXAMPLES examples (2,000 in CI), every file
+target FILE_EXAMPLES (150 in CI; the audit of a mutated transcription inside
+a scholar's edition a tenth of it, at least 10, since each example loads a
+whole edition). For a long run, set both with
+
+    RITHMOCHECK_FUZZ_EXAMPLES=10000 pytest tests/test_fuzz.py
+
+(44 minutes on one core of the shared machine; its last run: 23 targets, no
+failure, no traceback.)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import string
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rithmocheck.cli import cli
+from rithmocheck.tables import TABLE_IDS
+from rithmocheck.witness.edition import SHIPPED, SHIPPED_ERRATA
+
+ROOT = Path(__file__).resolve().parent.parent
+BUDGET = os.environ.get("RITHMOCHECK_FUZZ_EXAMPLES")
+CLI_EXAMPLES = int(BUDGET) if BUDGET else 2000
+FILE_EXAMPLES = int(BUDGET) if BUDGET else 150
+SECONDS = 20  # the most one run may take
+SETTINGS = dict(deadline=None, database=None, derandomize=not BUDGET, print_blob=True,
+                suppress_health_check=list(HealthCheck))
+
+
+def digest(root: Path) -> str:
+    h = hashlib.sha256()
+    for p in sorted(root.rglob("*")):
+        if p.is_file():
+            h.update(p.relative_to(root).as_posix().encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()
+
+
+SHIPPED_DIGEST = digest(SHIPPED)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def shipped_edition_untouched():
+    yield
+    shutil.rmtree(BASE, ignore_errors=True)
+    assert digest(SHIPPED) == SHIPPED_DIGEST, "a fuzzed command wrote into the shipped edition"
+
+
+# --- a sandbox: every path a generated argument can name lies in it, or is a fixed special path ---------------
+
+BASE = Path(tempfile.mkdtemp(prefix="rithmocheck-fuzz-"))
+WORK = BASE / "work"  # the working directory of every run
+WORK.mkdir()
+(BASE / "file.txt").write_text("2 3 4 6\n", encoding="utf-8")
+(BASE / "empty-dir").mkdir()
+(BASE / "full-dir").mkdir()
+(BASE / "full-dir" / "mine.txt").write_text("a user's file", encoding="utf-8")
+(BASE / "link-to-dir").symlink_to(BASE / "full-dir")
+(BASE / "dangling").symlink_to(BASE / "nowhere")
+os.mkfifo(BASE / "fifo")
+(BASE / "ruleset.json").write_text(CliRunner().invoke(cli, ["ruleset", "--kind", "2"]).stdout, encoding="utf-8")
+(BASE / "pieces.csv").write_text("side,value\neven,2\nodd,3\n", encoding="utf-8")
+shutil.copyfile(SHIPPED_ERRATA, BASE / "errata.yaml")
+shutil.copyfile(SHIPPED / "tables" / "k1-musical.yaml", BASE / "k1-musical.yaml")
+shutil.copytree(SHIPPED, BASE / "edition")
+(BASE / "not-an-edition").mkdir()
+(BASE / "not-an-edition" / "witness.txt").write_text("x\n", encoding="utf-8")
+
+FIXED_PATHS = ["", ".", "..", "/", "/dev/null", "/dev/zero", "/dev/urandom", "x" * 300, "a\0b", "a\nb", "-",
+               "--", "~", str(SHIPPED), str(SHIPPED_ERRATA), str(SHIPPED / "tables"),
+               str(SHIPPED / "tables" / "k1-musical.yaml"), str(SHIPPED / "new.yaml"), str(SHIPPED.parent),
+               "output", "output/x"]
+SANDBOX_PATHS = ["file.txt", "file.txt/under", "empty-dir", "full-dir", "full-dir/mine.txt", "link-to-dir",
+                 "dangling", "fifo", "ruleset.json", "pieces.csv", "errata.yaml", "k1-musical.yaml", "edition",
+                 "edition/tables/k1-musical.yaml", "edition/errata.yaml", "not-an-edition", "new", "new/deeper/x"]
+
+names = st.text(alphabet=string.ascii_letters + string.digits + "-_.", min_size=1, max_size=12)
+paths = st.one_of(
+    st.sampled_from(FIXED_PATHS),
+    st.sampled_from(SANDBOX_PATHS).map(lambda p: str(BASE / p)),
+    names.map(lambda n: str(BASE / "gen" / n)),
+    st.text(max_size=20),
+)
+junk = st.one_of(st.text(max_size=30), st.sampled_from(["--bogus", "-x", "--format", "--", "-", "=", "\x00",
+                                                        "--help"]))
+ints = st.one_of(st.integers(-5, 100), st.integers(-10**15, 10**15), st.sampled_from([0, 1, 91, 190, 289, 10**12]))
+int_text = st.one_of(ints.map(str), st.sampled_from(["²", "٣", "1e3", "0x10", "", " 7", "9" * 5000, "-0"]))
+table_ids = st.one_of(st.sampled_from(list(TABLE_IDS) + ["examples", "nope", "", "K1-MUSICAL"]), st.text(max_size=15))
+audited_ids = st.sampled_from(["k1-musical", "kings", "men", "k3-obsidion-only", "standards", "examples", "nope",
+                               "k1-geometric", "k2-kings"])
+formats = st.one_of(st.sampled_from(["text", "md", "csv", "tsv", "json", "yaml", "tei", "html"]), st.text(max_size=8))
+universes = st.one_of(
+    st.sampled_from(["men", "men+layers", "men-kings", "men-kings+layers", "opposite:men", "opposite:nope", "nope",
+                     "2,3,4,6", "2,3,²", "0,1", "2 3 4", ",", "1" * 20]),
+    st.lists(st.integers(-3, 400), min_size=0, max_size=40).map(lambda xs: ",".join(map(str, xs))),
+    paths,
+)
+params = st.one_of(
+    st.tuples(st.sampled_from(["min_spaces", "max_spaces", "definition", "nope", ""]),
+              st.one_of(int_text, st.sampled_from(["four-term", "three-of-four", "disjunct-geometric",
+                                                   "three-or-four-term", "x"]))).map(lambda t: f"{t[0]}={t[1]}"),
+    st.text(max_size=20),
+)
+# A scholar's edition now and then (loading one takes a quarter of a second).
+editions = st.one_of(st.none(), st.none(), st.none(), st.none(), st.none(), st.none(), st.none(),
+                     st.sampled_from([str(BASE / "not-an-edition"), str(BASE / "file.txt"), str(BASE / "nowhere"),
+                                      "", str(BASE / "empty-dir")]),
+                     paths.filter(lambda p: "edition" not in p))
+
+
+def opt(flag: str, values: st.SearchStrategy[str]) -> st.SearchStrategy[list[str]]:
+    return values.map(lambda v: [flag, v])
+
+
+def flag(name: str) -> st.SearchStrategy[list[str]]:
+    return st.just([name])
+
+
+COMMON_OUT = [opt("--format", formats), opt("-o", paths), opt("--output", paths)]
+COMMANDS: dict[str, tuple[st.SearchStrategy[list[str]], list[st.SearchStrategy[list[str]]]]] = {
+    "men": (st.just([]), COMMON_OUT),
+    "tables": (st.just([]), COMMON_OUT),
+    "generate": (st.lists(table_ids, min_size=0, max_size=2),
+                 COMMON_OUT + [opt("--universe", universes), opt("--param", params)]),
+    "explain": (st.lists(int_text, min_size=0, max_size=2), COMMON_OUT),
+    "check-source": (st.lists(paths, min_size=0, max_size=3), COMMON_OUT + [flag("--entries")]),
+    "show": (st.lists(table_ids, min_size=0, max_size=2),
+             COMMON_OUT + [flag("--corrected"), flag("--supply"), opt("--errata", paths)]),
+    "audit": (st.lists(audited_ids, min_size=0, max_size=2), COMMON_OUT + [opt("--errata", paths)]),
+    "errata": (st.just([]), COMMON_OUT + [flag("--propose"), opt("--errata", paths)]),
+    "build": (st.just([]), [opt("--out", paths), opt("--errata", paths)]),
+    "collate": (st.lists(st.one_of(table_ids, st.just("examples")), min_size=0, max_size=2), COMMON_OUT),
+    "init": (st.lists(paths, min_size=0, max_size=2), []),
+    "ruleset": (st.just([]), COMMON_OUT + [opt("--kind", st.sampled_from(["1", "2", "3", "all", "4", ""])),
+                                           flag("--schema")]),
+    "ruleset validate": (st.lists(paths, min_size=0, max_size=2), COMMON_OUT),
+}
+
+
+@st.composite
+def invocations(draw, command: str) -> list[str]:
+    positional, options = COMMANDS[command]
+    args: list[str] = []
+    edition = draw(editions)
+    if edition is not None:
+        args += ["--edition", edition]
+    args += command.split()
+    chosen = draw(st.lists(st.sampled_from(range(len(options))), max_size=4)) if options else []
+    parts = [draw(options[i]) for i in chosen] + [[p] for p in draw(positional)]
+    if draw(st.integers(0, 9)) == 0:
+        parts.append([draw(junk)])
+    order = draw(st.permutations(range(len(parts)))) if parts else []
+    for i in order:
+        args += parts[i]
+    return args
+
+
+@contextmanager
+def in_sandbox() -> Iterator[None]:
+    old = os.getcwd()
+    os.chdir(WORK)
+    try:
+        yield
+    finally:
+        os.chdir(old)
+
+
+def check(args: list[str], file: Path | None = None, codes: tuple[int, ...] = (0, 1, 2)) -> None:
+    start = time.perf_counter()
+    r = CliRunner().invoke(cli, args)
+    took = time.perf_counter() - start
+    shown = " ".join(map(repr, args))[:500]
+    assert r.exception is None or isinstance(r.exception, SystemExit), (shown, repr(r.exception))
+    assert r.exit_code in codes, (shown, r.exit_code, r.output[-3000:])
+    assert "Traceback" not in r.output, (shown, r.output[-3000:])
+    if r.exit_code == 2:
+        lines = r.stderr.splitlines()
+        errors = [line for line in lines if line.startswith("Error: ")]
+        if "check-source" in args:  # a line for each file: ok, or its first problem
+            assert errors and all(line.startswith(("Error: ", "written to ")) or ": ok, " in line
+                                  for line in lines), (shown, r.stderr[-3000:])
+        else:
+            assert len(lines) == 1 and len(errors) == 1, (shown, r.stderr[-3000:])
+        if file is not None:
+            assert str(file) in errors[0] or str(file.parent) in errors[0], (shown, errors[0])
+    assert took < SECONDS, (shown, took)
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_every_command_with_generated_arguments(command):
+    @settings(max_examples=CLI_EXAMPLES, **SETTINGS)
+    @given(invocations(command))
+    def run(args: list[str]) -> None:
+        with in_sandbox():
+            check(args)
+
+    run()
+
+
+def test_every_command_is_fuzzed():
+    assert set(COMMANDS) == set(cli.commands) - {"ruleset"} | {"ruleset", "ruleset validate"}
+
+
+# --- mutated files ---------------------------------------------------------------------------------------------
+
+HOSTILE_LINES = ["passage: 2001-13-45", "x: !!float x", "x: !!int x", "x: !!timestamp p", "x: !!seq a: 1",
+                 "n: " + "9" * 4301, "a: &x [1]", "b: *x", "<<: {a: 1}", "? [a]\n: 1", "[" * 200 + "]" * 200,
+                 "{" * 70 + "}" * 70, "--- \n---", "\t", "\x00", "\ufeff", "key: [", "'unclosed", "!!python/name:os",
+                 "counts: [x]", "role: count", "role: nothing", "role: nope", "resp: [editor]", "kind: example",
+                 "sic: [999]", "corr: omit", "corr: supply", "table: nope", "block: 0", "row: -1",
+                 "scope: [{block: 1, column: 9, rows: [3, 1]}]", "tokens: numbers", "cells: 5", "blocks: []",
+                 "run_lines: [1, 99999]", "heading_lines: [5, 1]", "text: \"1 2 3\"", "position: null", "entry: [1]"]
+
+
+@st.composite
+def mutated(draw, text: str) -> str:
+    lines = text.split("\n")
+    for _ in range(draw(st.integers(1, 4))):
+        if not lines:
+            lines = [""]
+        i = draw(st.integers(0, len(lines) - 1))
+        how = draw(st.integers(0, 7))
+        indent = " " * draw(st.sampled_from([0, 2, 4, 6, 8, 10]))
+        if how == 0:
+            lines[i] = indent + draw(st.sampled_from(HOSTILE_LINES))
+        elif how == 1:
+            del lines[i]
+        elif how == 2:
+            lines.insert(i, lines[i])
+        elif how == 3:  # a number changed
+            words = lines[i].split(" ")
+            j = draw(st.integers(0, len(words) - 1))
+            words[j] = draw(st.one_of(int_text, st.text(max_size=6)))
+            lines[i] = " ".join(words)
+        elif how == 4:
+            lines[i] = lines[i][:draw(st.integers(0, len(lines[i])))]
+        elif how == 5:
+            lines[i] = lines[i] + draw(st.text(max_size=10))
+        elif how == 6:
+            lines.insert(i, indent + draw(st.text(max_size=40)))
+        else:
+            lines = lines[:i]
+    return "\n".join(lines)
+
+
+TRANSCRIPTIONS = sorted((SHIPPED / "tables").glob("*.yaml"))
+FUZZ = BASE / "fuzz"
+FUZZ.mkdir()
+
+
+def write_text(path: Path, text: str) -> Path:
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    return path
+
+
+@settings(max_examples=FILE_EXAMPLES, **SETTINGS)
+@given(st.sampled_from(TRANSCRIPTIONS).flatmap(lambda p: st.tuples(st.just(p), mutated(p.read_text("utf-8")))))
+def test_mutated_transcriptions(case):
+    original, text = case
+    f = write_text(FUZZ / original.name, text)
+    with in_sandbox():
+        check(["check-source", "--entries", str(f)], f, codes=(0, 2))
+
+
+@pytest.mark.parametrize("table", ["k1-musical", "k1-addition", "men", "k2-spaces-division"])
+def test_mutated_transcriptions_in_an_edition(table):
+    """The audit of a scholar's edition whose transcription is mutated (its
+    message names a file of that edition)."""
+    ed = BASE / f"ed-{table}"
+    shutil.copytree(SHIPPED, ed)
+    source = (SHIPPED / "tables" / f"{table}.yaml").read_text("utf-8")
+
+    @settings(max_examples=max(10, FILE_EXAMPLES // 10), **SETTINGS)
+    @given(mutated(source))
+    def run(text: str) -> None:
+        write_text(ed / "tables" / f"{table}.yaml", text)
+        with in_sandbox():
+            check(["--edition", str(ed), "audit", table], ed / "tables")
+
+    run()
+
+
+ERRATA_TEXT = SHIPPED_ERRATA.read_text("utf-8")
+
+
+@settings(max_examples=FILE_EXAMPLES, **SETTINGS)
+@given(mutated(ERRATA_TEXT), st.sampled_from([["errata"], ["audit", "k1-addition"], ["show", "k1-addition",
+                                                                                     "--corrected", "--supply"],
+                                             ["audit", "k2-cossick-signs"], ["audit", "examples"]]))
+def test_mutated_errata(text, command):
+    f = write_text(FUZZ / "errata.yaml", text)
+    with in_sandbox():
+        check([*command, "--errata", str(f)], f)
+
+
+def json_values() -> st.SearchStrategy[object]:
+    scalars = st.one_of(st.none(), st.booleans(), ints, st.floats(allow_nan=True), st.text(max_size=10),
+                        st.sampled_from(["even", "odd", "white", "black", "pyramid", "a + b == c", 10**30]))
+    return st.recursive(scalars, lambda c: st.one_of(st.lists(c, max_size=4), st.dictionaries(st.text(max_size=6),
+                                                                                            c, max_size=4)),
+                        max_leaves=10)
+
+
+def paths_in(doc: object, prefix: tuple = ()) -> list[tuple]:
+    out = [prefix]
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            out += paths_in(v, prefix + (k,))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            out += paths_in(v, prefix + (i,))
+    return out
+
+
+@st.composite
+def mutated_document(draw, doc: object) -> object:
+    doc = json.loads(json.dumps(doc))
+    for _ in range(draw(st.integers(1, 3))):
+        where = draw(st.sampled_from(paths_in(doc)))
+        if not where:
+            continue
+        parent = doc
+        for k in where[:-1]:
+            parent = parent[k]
+        how = draw(st.integers(0, 2))
+        if how == 0:
+            parent[where[-1]] = draw(json_values())
+        elif how == 1:
+            del parent[where[-1]]
+        else:
+            parent[where[-1]] = [parent[where[-1]]] * 2 if draw(st.booleans()) else {"x": parent[where[-1]]}
+    return doc
+
+
+RULESETS = [json.loads(CliRunner().invoke(cli, ["ruleset", "--kind", k]).stdout) for k in ("1", "2", "3")]
+
+
+@settings(max_examples=FILE_EXAMPLES, **SETTINGS)
+@given(st.sampled_from(RULESETS).flatmap(mutated_document), st.sampled_from(["json", "yaml", "text"]),
+       st.booleans())
+def test_mutated_rulesets(doc, fmt, as_text):
+    text = json.dumps(doc, allow_nan=True)
+    f = write_text(FUZZ / "ruleset.json", text)
+    with in_sandbox():
+        check(["ruleset", "validate", str(f), "--format", fmt], f)
+
+
+@settings(max_examples=FILE_EXAMPLES, **SETTINGS)
+@given(st.sampled_from(RULESETS).map(lambda d: json.dumps(d, indent=1)).flatmap(mutated))
+def test_mutated_ruleset_text(text):
+    f = write_text(FUZZ / "ruleset-text.json", text)
+    with in_sandbox():
+        check(["ruleset", "validate", str(f)], f)
+
+
+def plain_lists() -> st.SearchStrategy[tuple[str, str]]:
+    from rithmocheck.model import men as M
+
+    values = {s: [m.value for m in M.army(s)] for s in M.SIDES}
+    side_names = st.sampled_from(["even", "odd", "white", "black", "Even", "ODD", "red", ""])
+    lists = st.dictionaries(side_names, st.one_of(
+        st.sampled_from(list(values.values())),
+        st.lists(st.one_of(st.sampled_from(values["even"] + values["odd"]), ints), max_size=30)), max_size=3)
+    as_json = lists.map(lambda d: ("pieces.json", json.dumps(d)))
+    as_csv = st.lists(st.tuples(side_names, int_text), max_size=30).map(
+        lambda rows: ("pieces.csv", "side,value\n" + "".join(f"{s},{v}\n" for s, v in rows)))
+    return st.one_of(as_json, as_csv, st.tuples(st.just("pieces.csv"), st.text(max_size=60)))
+
+
+@settings(max_examples=FILE_EXAMPLES, **SETTINGS)
+@given(plain_lists(), st.sampled_from(["text", "json", "csv"]))
+def test_piece_lists(case, fmt):
+    name, text = case
+    f = write_text(FUZZ / name, text)
+    with in_sandbox():
+        check(["ruleset", "validate", str(f), "--format", fmt], f)
+
+
+@settings(max_examples=FILE_EXAMPLES, **SETTINGS)
+@given(st.one_of(st.lists(st.one_of(ints.map(str), st.text(max_size=5)), max_size=60).map(" ".join),
+                 st.text(max_size=200)),
+       st.sampled_from(["k1-musical", "k1-addition", "k1-all-three", "k2-spaces-division", "standards"]))
+def test_universe_files(text, table):
+    f = write_text(FUZZ / "universe.txt", text)
+    with in_sandbox():
+        check(["generate", table, "--universe", str(f), "--format", "csv"], f)

@@ -1,0 +1,282 @@
+"""Every reproducer of issue 15 (hostile input, write errors), each with its
+test: exit 2 with one line naming the file (or the run works, or a finding
+is exit 1 where the audit promises a finding), never 139, never a traceback."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rithmocheck.cli import cli
+from rithmocheck.witness.edition import SHIPPED, SHIPPED_ERRATA
+
+ROOT = Path(__file__).resolve().parent.parent
+K1 = SHIPPED / "tables" / "k1-geometric.yaml"
+KIND1 = ROOT / "output" / "ruleset" / "kind-1.json"
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def one_line(r, needle: str = "", code: int = 2) -> None:
+    assert r.exit_code == code, (r.exit_code, r.output[-2000:])
+    assert "Traceback" not in r.output and "internal error" not in r.output
+    if code == 2:
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr[:2000]
+        assert needle in lines[0], lines[0]
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+# --- deep nesting: no segfault, no RecursionError ---------------------------------------------------------
+
+def test_30000_nested_brackets_in_a_real_process(tmp_path):
+    """Exit 139 (a segfault of the C parser's recursion) shows only in a real process."""
+    deep = write(tmp_path, "deep.yaml", "[" * 30_000 + "]" * 30_000 + "\n")
+    for args in (["check-source", str(deep)], ["audit", "--errata", str(deep)]):
+        done = subprocess.run([sys.executable, "-m", "rithmocheck", *args], capture_output=True, text=True,
+                              timeout=60)
+        assert done.returncode == 2, done
+        assert done.stderr == f"Error: {deep}:1: malformed YAML: nested more than 64 levels deep\n"
+
+
+def test_1000_nested_brackets_of_json(tmp_path):
+    deep = write(tmp_path, "deep.json", "[" * 1000 + "]" * 1000)
+    one_line(run("ruleset", "validate", str(deep)), f"{deep}: malformed JSON: nested more than 64 levels deep")
+    deep = write(tmp_path, "deep2.json", '{"a":' * 1000 + "1" + "}" * 1000)
+    one_line(run("ruleset", "validate", str(deep)), "nested more than 64 levels deep")
+
+
+def test_deep_nesting_with_aliases_is_refused_quickly(tmp_path):
+    """The alias pre-scan was quadratic in depth; now aliases are refused as met."""
+    text = "a: &x " + "[" * 60 + "1" + "]" * 60 + "\n" + "".join(f"b{i}: *x\n" for i in range(20_000))
+    p = write(tmp_path, "alias.yaml", text)
+    start = time.perf_counter()
+    one_line(run("check-source", str(p)), f"{p}:1: malformed YAML: YAML anchors are not allowed")
+    assert time.perf_counter() - start < 5
+
+
+# --- values the YAML loader cannot construct -----------------------------------------------------------------
+
+@pytest.mark.parametrize("value,needle", [
+    ("passage: 2001-13-45", "cannot read the value 2001-13-45"),
+    ("passage: !!float x", "cannot read the value x"),
+    ("passage: !!int x", "cannot read the value x"),
+    ("passage: !!timestamp p", "cannot read the value p"),
+    ("passage: !!seq a: 1", "malformed YAML"),
+    ("passage: " + "9" * 4301, "cannot read the value 9999"),
+    ("passage: !!python/object:os.system x", "malformed YAML"),
+])
+@pytest.mark.parametrize("how", ["check-source", "--errata", "ruleset validate"])
+def test_values_yaml_cannot_construct(value, needle, how, tmp_path):
+    p = write(tmp_path, "v.yaml", value + "\n")
+    args = {"check-source": ["check-source", str(p)], "--errata": ["errata", "--errata", str(p)],
+            "ruleset validate": ["ruleset", "validate", str(p)]}[how]
+    one_line(run(*args), f"{p}:1: ")
+    assert needle in run(*args).stderr
+
+
+def test_counts_must_name_a_table(tmp_path):
+    text = (SHIPPED / "tables" / "k1-all-three.yaml").read_text(encoding="utf-8")
+    assert 'role: count, note' in text
+    p = write(tmp_path, "k1-all-three.yaml", text.replace("role: count, note", "role: count, counts: [x], note", 1))
+    one_line(run("check-source", str(p)), f"{p}:70: block 1 column 2 row 10: 'counts' must name a table id")
+
+
+@pytest.mark.parametrize("old,new,needle", [
+    ('resp: "editor"', "resp: [editor]", "resp must be rithmocheck+editor or editor"),
+    ('kind: "misprint"', 'kind: "example"', "an erratum of kind example has table 'examples', and only it"),
+    ('confidence: "medium"', "confidence: {a: 1}", "confidence"),
+    ('sic: [7, 12]', "sic: [7, x]", "sic"),
+    ('sic: [7, 12]', "sic: [7, " + "9" * 5000 + "]", ":32: malformed YAML: cannot read the "),
+    ('corr: [5, 7, 12]', "corr: omit please", "corr"),
+    ('position: {"block": 1, "column": 2, "row": 10}', 'position: {"block": -1, "column": 2, "row": 10}',
+     "block, column and row must be whole numbers from 1"),
+])
+def test_bad_errata_are_one_line_naming_the_erratum(old, new, needle, tmp_path):
+    text = SHIPPED_ERRATA.read_text(encoding="utf-8")
+    assert old in text
+    p = write(tmp_path, "errata.yaml", text.replace(old, new, 1))
+    for args in (["audit", "--errata", str(p)], ["errata", "--errata", str(p)],
+                 ["show", "k1-addition", "--corrected", "--errata", str(p)], ["build", "--out", str(tmp_path / "o"),
+                                                                               "--errata", str(p)]):
+        one_line(run(*args), f"{p}:")
+        assert needle in run(*args).stderr
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_stale_sic_in_a_keyed_table_is_a_finding_not_a_crash(tmp_path):
+    text = SHIPPED_ERRATA.read_text(encoding="utf-8")
+    assert "    sic: [135]" in text
+    p = write(tmp_path, "errata.yaml", text.replace("    sic: [135]", "    sic: [999]", 1))
+    r = run("audit", "--errata", str(p), "k3-obsidion-only", "--format", "json")
+    one_line(r, code=1)
+    kinds = [(f["kind"], f["erratum"]) for f in json.loads(r.stdout)["findings"]]
+    assert ("erratum", None) in kinds and ("misprint", None) in kinds
+    assert "its sic 999 no longer matches the transcription (2 4 4 135)" in r.stdout
+    for args in (["errata", "--errata", str(p)], ["show", "k3-obsidion-only", "--corrected", "--errata", str(p)]):
+        assert run(*args).exit_code == 0
+
+
+# --- rulesets --------------------------------------------------------------------------------------------
+
+def test_ruleset_validate_yaml_on_findings(tmp_path):
+    doc = json.loads(KIND1.read_text(encoding="utf-8"))
+    doc["men"][0]["value"] = 3
+    p = write(tmp_path, "r.json", json.dumps(doc))
+    r = run("ruleset", "validate", "--format", "yaml", str(p))
+    one_line(r, code=1)
+    assert "rule: value" in r.stdout
+
+
+@pytest.mark.parametrize("test", [
+    "a * 0x" + "f" * 300 + " / b == c",
+    "a" + "+a" * 200_000 + " == c",
+    "a ** b ** c == c",
+    "(" * 500 + "a" + ")" * 500 + " == b",
+    "__import__('os').system('true') == a",
+    "a / 0 == b",
+    "",
+])
+def test_hostile_relation_tests_are_findings(test, tmp_path):
+    doc = json.loads(KIND1.read_text(encoding="utf-8"))
+    doc["triumphs"]["proportions"][0]["test"] = test
+    p = write(tmp_path, "r.json", json.dumps(doc))
+    start = time.perf_counter()
+    r = run("ruleset", "validate", str(p), "--format", "json")
+    assert time.perf_counter() - start < 10
+    one_line(r, code=1)
+    assert [f["rule"] for f in json.loads(r.stdout)["findings"]] in (["relation"], ["schema"])
+
+
+def test_min_spaces_zero_in_a_ruleset(tmp_path):
+    doc = json.loads((ROOT / "output" / "ruleset" / "kind-2.json").read_text(encoding="utf-8"))
+    doc["captures"]["methods"][4]["params"]["min_spaces"] = 0
+    doc["tables"][3]["params"]["min_spaces"] = 0
+    p = write(tmp_path, "r.json", json.dumps(doc))
+    r = run("ruleset", "validate", str(p), "--format", "json")
+    one_line(r, code=1)
+    assert {f["rule"] for f in json.loads(r.stdout)["findings"]} == {"schema"}
+
+
+# --- parameters and universes ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args,needle", [
+    (["generate", "k2-spaces-division", "--param", "min_spaces=0"], "min_spaces must lie between 1 and 1000, not 0"),
+    (["generate", "k2-spaces-division", "--param", "max_spaces=²"], "max_spaces must be a whole number, not '²'"),
+    (["generate", "k2-spaces-division", "--param", "max_spaces=" + "9" * 5000], "max_spaces"),
+    (["generate", "k2-spaces-division", "--param", "nonsense"], "--param"),
+    (["generate", "k1-musical", "--universe", "2,3,²"], "'²' is not a whole number from 1 to 1000000000000"),
+    (["generate", "k1-musical", "--universe", "2,3," + "9" * 5000], "is not a whole number"),
+    (["generate", "k1-musical", "--universe", "0,1,2"], "'0' is not a whole number from 1"),
+    (["generate", "k1-musical", "--universe", "x" * 5000], "--universe"),
+    (["generate", "k1-musical", "--universe", "a\0b"], "an argument holds a NUL character"),
+    (["explain", "0"], "0"),
+    (["explain", "10000000000000"], "10000000000000"),
+])
+def test_bad_parameters_are_one_line(args, needle):
+    one_line(run(*args), needle)
+
+
+def test_a_universe_list_over_255_characters_works():
+    numbers = ",".join(str(n) for n in range(2, 200))
+    assert len(numbers) > 255
+    r = run("generate", "k1-musical", "--universe", numbers, "--format", "json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["rows"][0] == [2, 3, 6]
+
+
+# --- what is not a regular file ----------------------------------------------------------------------------
+
+@pytest.fixture()
+def fifo(tmp_path):
+    p = tmp_path / "fifo"
+    os.mkfifo(p)
+    return p
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom", "FIFO", "DIR"])
+@pytest.mark.parametrize("how", ["check-source", "--errata", "ruleset validate", "--universe", "--edition"])
+def test_devices_fifos_and_directories_are_refused(device, how, fifo, tmp_path):
+    path = str(fifo) if device == "FIFO" else str(tmp_path) if device == "DIR" else device
+    args = {"check-source": ["check-source", path], "--errata": ["audit", "--errata", path],
+            "ruleset validate": ["ruleset", "validate", path],
+            "--universe": ["generate", "k1-musical", "--universe", path],
+            "--edition": ["--edition", path, "audit"]}[how]
+    if how == "--edition" and device == "DIR":
+        args = ["--edition", str(tmp_path / "nope"), "audit"]
+    start = time.perf_counter()
+    one_line(run(*args))
+    assert time.perf_counter() - start < 5
+
+
+def test_a_large_universe_file_is_refused(tmp_path):
+    p = write(tmp_path, "u.txt", "7 " * 600_000)
+    one_line(run("generate", "k1-musical", "--universe", str(p)), "file is larger than 1000000 bytes")
+
+
+# --- write errors of build --out and -o --------------------------------------------------------------------
+
+@pytest.mark.parametrize("err", [errno.EROFS, errno.ENOSPC, errno.EXDEV, errno.EACCES, errno.EDQUOT])
+def test_write_errors_of_build_are_one_line(err, tmp_path, monkeypatch):
+    import rithmocheck.export.outfiles as of
+
+    real = Path.write_text
+
+    def failing(self, *a, **k):
+        if ".out.new-" in str(self):
+            raise OSError(err, os.strerror(err), str(self))
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(Path, "write_text", failing)
+    r = run("build", "--out", str(tmp_path / "out"))
+    one_line(r, f"{tmp_path / 'out'}: cannot write the output")
+    assert not (tmp_path / "out").exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.")]
+    assert of.MANIFEST == "manifest.json"
+
+
+@pytest.mark.parametrize("err", [errno.EROFS, errno.ENOSPC, errno.EACCES])
+def test_write_errors_of_o_are_one_line(err, tmp_path, monkeypatch):
+    import tempfile
+
+    def failing(*a, **k):
+        raise OSError(err, os.strerror(err))
+
+    monkeypatch.setattr(tempfile, "mkstemp", failing)
+    one_line(run("men", "-o", str(tmp_path / "men.txt")), "cannot write the file")
+    one_line(run("errata", "--propose", "-o", str(tmp_path / "p.yaml")), "cannot write the file")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("target,needle", [
+    ("", "empty"), (".", "current directory"), ("..", "current directory"), ("/", "root of the file system"),
+    ("FILE/out", "is not a directory"), ("LINK", "symbolic link"), ("FILE", "exists and is not a directory"),
+])
+def test_bad_build_targets_are_one_line(target, needle, tmp_path, monkeypatch):
+    (tmp_path / "work").mkdir()
+    monkeypatch.chdir(tmp_path / "work")
+    (tmp_path / "f").write_text("mine")
+    (tmp_path / "d").mkdir()
+    (tmp_path / "l").symlink_to(tmp_path / "d")
+    target = target.replace("FILE", str(tmp_path / "f")).replace("LINK", str(tmp_path / "l"))
+    one_line(run("build", "--out", target), needle)
+    assert (tmp_path / "f").read_text() == "mine"
+
+
+def test_errata_propose_out_is_a_one_line_usage_error():
+    r = run("errata", "--propose", "--out", "")
+    one_line(r, "No such option")

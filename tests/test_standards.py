@@ -1,0 +1,241 @@
+"""What the outputs promise other tools (issue 13), checked with those tools'
+own validators: the TEI errata against tei_all (jing), the JSON Schemas under
+a strict reading (the checks of ajv --strict, and ajv itself where CI
+installs it), output/datapackage.json with frictionless, CITATION.cff
+against the CFF 1.2.0 schema.
+
+jing and ajv are programs, not Python packages: .ci/run installs them. Where
+they are missing the tests that need them are skipped, except under CI
+(CI=true), where a missing validator is a failure."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from jsonschema import Draft7Validator, Draft202012Validator
+
+from rithmocheck.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+OUTPUT = ROOT / "output"
+SCHEMAS = sorted((ROOT / "rithmocheck" / "schema").glob("*.json"))
+IN_CI = os.environ.get("CI") == "true"
+
+
+def need(program: str | None, what: str) -> str:
+    if program:
+        return program
+    if IN_CI:
+        pytest.fail(f"{what} is not installed: .ci/run installs it")
+    pytest.skip(f"{what} is not installed (.ci/run installs it)")
+
+
+def test_test_data_is_what_its_provenance_says():
+    readme = (DATA / "README.md").read_text(encoding="utf-8")
+    for name in ("tei_all.rng", "cff-1.2.0.schema.json"):
+        data = (DATA / name).read_bytes()
+        section = readme.split(f"## {name}")[1].split("## ")[0]
+        assert f"bytes: {len(data)}" in section and f"sha256: {hashlib.sha256(data).hexdigest()}" in section
+
+
+# --- TEI ------------------------------------------------------------------------------------------------
+
+def jing(*files: Path) -> subprocess.CompletedProcess[str]:
+    program = need(shutil.which("jing"), "jing (Debian package jing)")
+    return subprocess.run([program, str(DATA / "tei_all.rng"), *map(str, files)], capture_output=True, text=True)
+
+
+def test_tei_errata_are_valid_against_tei_all(tmp_path):
+    fresh = tmp_path / "errata.tei.xml"
+    r = CliRunner().invoke(cli, ["errata", "--format", "tei", "-o", str(fresh)])
+    assert r.exit_code == 0, r.output
+    done = jing(OUTPUT / "errata" / "errata.tei.xml", fresh)
+    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
+    assert done.returncode == 0 and errors == [], done.stdout[:2000]
+
+
+def test_jing_refuses_invalid_tei(tmp_path):
+    """The validator really validates: the kind of error the issue reported
+    (a note/@type holding a space) and an unknown element are refused."""
+    text = (OUTPUT / "errata" / "errata.tei.xml").read_text(encoding="utf-8")
+    assert '<note type="digit-dropped">' in text
+    bad = tmp_path / "bad.xml"
+    bad.write_text(text.replace('<note type="digit-dropped">', '<note type="digit dropped">', 1), encoding="utf-8")
+    done = jing(bad)
+    assert done.returncode != 0 and '"type"' in done.stdout
+    bad.write_text(text.replace("<list>", "<list><bogus/>", 1), encoding="utf-8")
+    done = jing(bad)
+    assert done.returncode != 0 and 'element "bogus" not allowed' in done.stdout
+
+
+# --- JSON Schema, strictly --------------------------------------------------------------------------------
+
+# The keywords of JSON Schema 2020-12 (core, applicator, unevaluated, validation,
+# meta-data, format-annotation, content) and the draft-07 ones.
+KEYWORDS_2020 = frozenset("""
+$schema $id $ref $anchor $dynamicRef $dynamicAnchor $vocabulary $comment $defs
+allOf anyOf oneOf not if then else dependentSchemas prefixItems items contains properties patternProperties
+additionalProperties propertyNames unevaluatedItems unevaluatedProperties
+type enum const multipleOf maximum exclusiveMaximum minimum exclusiveMinimum maxLength minLength pattern
+maxItems minItems uniqueItems maxContains minContains maxProperties minProperties required dependentRequired
+title description default deprecated readOnly writeOnly examples format
+contentEncoding contentMediaType contentSchema
+""".split())
+SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "dependentSchemas")
+SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
+SCHEMA_ONE = ("not", "if", "then", "else", "items", "contains", "additionalProperties", "propertyNames",
+              "unevaluatedItems", "unevaluatedProperties", "contentSchema")
+TYPED = {"array": ("minItems", "maxItems", "uniqueItems", "prefixItems", "items", "contains"),
+         "object": ("properties", "required", "additionalProperties", "minProperties", "maxProperties"),
+         "string": ("minLength", "maxLength", "pattern"),
+         "number": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")}
+
+
+def strict_problems(schema, path="#", defined=frozenset(), types=frozenset()):
+    """What ajv's strict mode refuses: unknown keywords, unknown formats,
+    union types (other than with null), keywords whose type is not stated,
+    required properties not defined, tuples without their length."""
+    if isinstance(schema, bool):
+        return []
+    out = []
+    here_types = schema.get("type", [])
+    here_types = {here_types} if isinstance(here_types, str) else set(here_types)
+    if len(here_types - {"null"}) > 1:
+        out.append(f"{path}: union type {sorted(here_types)}")
+    known_types = (here_types or set(types)) | ({"number"} if "integer" in (here_types or types) else set())
+    for k in schema:
+        if k not in KEYWORDS_2020:
+            out.append(f"{path}: unknown keyword {k!r}")
+        for t, words in TYPED.items():
+            if k in words and t not in known_types and "$ref" not in schema:
+                out.append(f"{path}: {k!r} without type {t!r}")
+    if "format" in schema:
+        out.append(f"{path}: format {schema['format']!r} (a strict validator needs it declared)")
+    props = set(schema.get("properties", {}))
+    defined = defined | props
+    for name in schema.get("required", []):
+        if name not in defined:
+            out.append(f"{path}: required property {name!r} is not defined")
+    if "prefixItems" in schema:
+        n = len(schema["prefixItems"])
+        if schema.get("minItems") != n or not (schema.get("items") is False or schema.get("maxItems") == n):
+            out.append(f"{path}: prefixItems of {n} without minItems {n} and items false")
+    for k in SCHEMA_MAPS:
+        for name, sub in schema.get(k, {}).items():
+            out += strict_problems(sub, f"{path}/{k}/{name}")
+    for k in SCHEMA_LISTS:
+        for i, sub in enumerate(schema.get(k, [])):
+            out += strict_problems(sub, f"{path}/{k}/{i}", defined if k != "prefixItems" else frozenset(),
+                                   here_types or types if k != "prefixItems" else frozenset())
+    for k in SCHEMA_ONE:
+        if k in schema:
+            inherit = k in ("then", "else", "if", "not")
+            out += strict_problems(schema[k], f"{path}/{k}", defined if inherit else frozenset(),
+                                   (here_types or types) if inherit else frozenset())
+    return out
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
+def test_schemas_are_strict(path):
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    assert strict_problems(schema) == []
+
+
+def test_the_strict_check_finds_what_ajv_refused():
+    """The ruleset schema as ajv --strict refused it (issue 13)."""
+    old = {"type": "object", "required": ["question", "default"],
+           "properties": {"question": {"type": "string"},
+                          "pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}],
+                                   "items": False},
+                          "cell": {"type": ["integer", "string"]},
+                          "when": {"type": "string", "format": "date", "x-note": 1}},
+           "anyOf": [{"required": ["witness"]}]}
+    found = "\n".join(strict_problems(old))
+    for needle in ("'default' is not defined", "prefixItems of 2", "union type", "unknown keyword 'x-note'",
+                   "format 'date'", "'witness' is not defined"):
+        assert needle in found
+
+
+@pytest.mark.parametrize("schema,documents", [
+    ("ruleset-1.json", ["ruleset/kind-1.json", "ruleset/kind-2.json", "ruleset/kind-3.json"]),
+    ("audit-1.json", ["audit.json"]),
+])
+def test_ajv_strict_accepts_the_schemas_and_the_output(schema, documents):
+    """ajv-cli in strict mode (RITHMOCHECK_AJV names the program; .ci/run
+    installs it from npm)."""
+    ajv = need(os.environ.get("RITHMOCHECK_AJV"), "ajv-cli (RITHMOCHECK_AJV)")
+    args = [ajv, "validate", "--spec=draft2020", "--strict=true", "-s", str(ROOT / "rithmocheck" / "schema" / schema)]
+    for doc in documents:
+        args += ["-d", str(OUTPUT / doc)]
+    done = subprocess.run(args, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+# --- the data package --------------------------------------------------------------------------------------
+
+def test_datapackage_describes_every_csv_and_is_valid():
+    from frictionless import validate
+
+    descriptor = json.loads((OUTPUT / "datapackage.json").read_text(encoding="utf-8"))
+    csvs = sorted(p.relative_to(OUTPUT).as_posix() for p in OUTPUT.rglob("*.csv"))
+    assert [r["path"] for r in descriptor["resources"]] == csvs
+    report = validate(str(OUTPUT / "datapackage.json"))
+    assert report.valid, report.flatten(["rowNumber", "fieldName", "type", "note"])[:10]
+    fields = {r["path"]: {f["name"]: f["type"] for f in r["schema"]["fields"]} for r in descriptor["resources"]}
+    assert fields["tables/k1-musical/regenerated.csv"] == {"first": "integer", "middle": "integer", "last": "integer"}
+    assert fields["tables/k1-musical/printed.csv"]["witness_line"] == "integer"
+    assert fields["errata/errata.csv"]["reason"] == "string"
+
+
+def test_frictionless_finds_a_wrong_cell(tmp_path):
+    shutil.copytree(OUTPUT, tmp_path / "out")
+    from frictionless import validate
+
+    path = tmp_path / "out" / "tables" / "k1-musical" / "regenerated.csv"
+    path.write_text(path.read_text(encoding="utf-8").replace("3,4,6", "3,four,6", 1), encoding="utf-8")
+    report = validate(str(tmp_path / "out" / "datapackage.json"))
+    assert not report.valid
+    assert any(e[1] == "middle" and e[2] == "type-error" for e in report.flatten(["rowNumber", "fieldName", "type"]))
+
+
+# --- CITATION.cff ------------------------------------------------------------------------------------------
+
+def test_citation_cff_is_valid_cff_1_2():
+    schema = json.loads((DATA / "cff-1.2.0.schema.json").read_text(encoding="utf-8"))
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    errors = sorted(Draft7Validator(schema).iter_errors(cff), key=str)
+    assert errors == [], [e.message for e in errors[:5]]
+    assert cff["cff-version"] == "1.2.0"
+
+
+def test_citation_cff_carries_the_books_identifiers_and_both_attributions():
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    book = cff["references"][0]
+    values = {i["value"] for i in book["identifiers"]}
+    assert {"STC 15542A", "ESTC S120022", "EEBO image set 20707", "EEBO-TCP A05389"} <= values
+    assert "William Fulwood" in book["notes"] and "William Fulke" in book["notes"]
+    assert book["year"] == 1563 and book["authors"][1] == {"alias": "W. F."}
+    import rithmocheck
+
+    assert cff["version"] == rithmocheck.__version__
+
+
+def test_citation_cff_agrees_with_the_second_witness():
+    from rithmocheck.witness.edition import SHIPPED_TCP_DIR
+
+    meta = yaml.safe_load((SHIPPED_TCP_DIR / "witness.yaml").read_text(encoding="utf-8"))
+    ids = meta["identifiers"]
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    values = {i["value"] for i in cff["references"][0]["identifiers"]}
+    assert ids["STC"] in values and f"ESTC {ids['ESTC']}" in values and f"EEBO image set {ids['VID']}" in values
+    assert f"EEBO-TCP {ids['DLPS']}" in values

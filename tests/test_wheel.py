@@ -1,0 +1,110 @@
+"""Works installed (issue 13): build a wheel from a copy of the checkout,
+install it (not editable) into a fresh virtual environment outside the
+checkout, and run the main commands there, in a directory that is not the
+checkout.
+
+Marked `wheel` and left out of a plain `pytest` (it takes a minute, most of
+it pip); .ci/run runs it after the README's test command:
+
+    pytest -m wheel tests/test_wheel.py
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.wheel
+
+ROOT = Path(__file__).resolve().parent.parent
+SKIP = {".git", ".venv", "build", "dist", "output", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache",
+        ".hypothesis"}
+
+
+def tree(path: Path) -> dict[str, str]:
+    return {p.relative_to(path).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(path.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def installed():
+    work = Path(tempfile.mkdtemp(prefix="rithmocheck-wheel-"))
+    assert ROOT not in work.parents
+    try:
+        src = work / "src"
+        shutil.copytree(ROOT, src, ignore=lambda _d, names: [n for n in names if n in SKIP
+                                                                or n.endswith(".egg-info")])
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(work / "dist"), str(src)],
+                       check=True, cwd=work)
+        wheels = list((work / "dist").glob("rithmocheck-*.whl"))
+        assert len(wheels) == 1
+        shutil.rmtree(src)  # nothing of the checkout is left to lean on
+        subprocess.run([sys.executable, "-m", "venv", str(work / "venv")], check=True)
+        subprocess.run([str(work / "venv" / "bin" / "python"), "-m", "pip", "install", "-q", str(wheels[0])],
+                       check=True, cwd=work)
+        (work / "run").mkdir()
+        yield work, wheels[0]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def rc(installed, *args: str) -> subprocess.CompletedProcess[str]:
+    work, _wheel = installed
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "RITHMOCHECK_EDITION", "VIRTUAL_ENV")}
+    return subprocess.run([str(work / "venv" / "bin" / "rithmocheck"), *args], cwd=work / "run", env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_the_wheel_holds_the_edition_and_no_tests(installed):
+    _work, wheel = installed
+    names = zipfile.ZipFile(wheel).namelist()
+    for name in ("edition.yaml", "witness.txt", "errata.yaml", "pages.yaml", "examples.yaml", "coverage.yaml",
+                 "tables/k1-musical.yaml", "eebo-tcp-A05389/A05389.xml"):
+        assert f"rithmocheck/editions/lever-fulke-1563/{name}" in names, name
+    assert "rithmocheck/schema/ruleset-1.json" in names
+    assert not [n for n in names if n.startswith(("tests/", "output/", "sources/", "corrections/"))]
+
+
+def test_the_installed_package_is_not_the_checkout(installed):
+    work, _wheel = installed
+    probe = "import rithmocheck; print(rithmocheck.__file__)"
+    done = subprocess.run([str(work / "venv" / "bin" / "python"), "-c", probe], cwd=work / "run",
+                          capture_output=True, text=True, check=True)
+    assert Path(done.stdout.strip()).is_relative_to(work / "venv")
+
+
+def test_the_main_commands_work_installed(installed):
+    work, _wheel = installed
+    r = rc(installed, "build", "--out", "out")
+    assert r.returncode == 0, r.stderr
+    assert tree(work / "run" / "out") == tree(ROOT / "output")  # the same bytes as the committed build
+    r = rc(installed, "audit")
+    assert r.returncode == 0 and "all covered by curated errata" in r.stderr, r.stderr
+    r = rc(installed, "show", "k1-musical")
+    assert r.returncode == 0 and "3 4 6" in r.stdout, r.stderr
+    r = rc(installed, "errata", "--format", "tei")
+    assert r.returncode == 0 and r.stdout.startswith("<?xml") and "<choice>" in r.stdout, r.stderr
+    r = rc(installed, "ruleset", "validate", "out/ruleset/kind-1.json")
+    assert r.returncode == 0 and "valid" in r.stderr, r.stderr
+    r = rc(installed, "--version")
+    assert r.returncode == 0 and "rithmocheck" in r.stdout
+
+
+def test_init_and_a_scholars_edition_work_installed(installed):
+    work, _wheel = installed
+    r = rc(installed, "init", "ed")
+    assert r.returncode == 0, r.stderr
+    r = rc(installed, "--edition", "ed", "audit", "k1-musical")
+    assert r.returncode == 0 and "edition " in r.stderr, r.stderr
+    r = rc(installed, "--edition", "missing", "audit")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "no such edition directory" in r.stderr
+    r = rc(installed, "build", "--out", str(work / "venv"))  # never into the installed edition
+    assert r.returncode == 2 and "refusing" in r.stderr
