@@ -18,6 +18,18 @@ def by_kind(findings, kind):
     return [f for f in findings if f.kind == kind]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _no_build_cache(tmp_path_factory):
+    """Every build under test is made afresh (a cache hit would skip what a
+    test patches or breaks), and no test touches the user's cache; the tests
+    of the cache (test_cache.py) turn it on in a directory of their own."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("RITHMOCHECK_NO_CACHE", "1")
+    patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+    yield
+    patch.undo()
+
+
 @pytest.fixture(scope="session")
 def edition() -> Edition:
     return EDITION

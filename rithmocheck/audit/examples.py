@@ -955,7 +955,7 @@ def printed_and_expected(c: Check) -> tuple[tuple[int, ...] | None, tuple[int, .
     return (printed or None), (expected or None)
 
 
-def _quote(text: str, limit: int = 150) -> str:
+def quote(text: str, limit: int = 150) -> str:
     """The claim's words; a long quote is cut at its head (the result stands last)."""
     text = " ".join(text.split())
     if len(text) <= limit:
@@ -969,7 +969,7 @@ def finding(c: Check) -> Finding:
     return Finding(
         table=EXAMPLES,
         kind=Kind.EXAMPLE,
-        message=f'"{_quote(c.example.quote)}": {c.message}.',
+        message=f'"{quote(c.example.quote)}": {c.message}.',
         position=c.example.position,
         witness_line=c.example.witness_line,
         page=c.example.page,

@@ -44,7 +44,7 @@ from ..model.proportions import holds
 from ..model.ratio_names import ratio_name
 from ..witness.examples import EXAMPLES, Example, ExamplePassage, ExamplePosition, Token, bind
 from .candidates import rereadings
-from .examples import LIST_KEYS, OTHER, SHAPES, UNCHECKED, WRONG, Check, _standard, check
+from .examples import LIST_KEYS, OTHER, SHAPES, UNCHECKED, WRONG, Check, _standard, check, quote
 from .findings import Finding, Kind, Suggestion
 
 if TYPE_CHECKING:
@@ -536,7 +536,7 @@ def passage_findings(result: PassageCheck, errata: Sequence[Erratum] = ()) -> li
         out = []
         for c in result.wrong:
             ex = c.example
-            out.append(Finding(EXAMPLES, Kind.EXAMPLE, f'"{_short(ex.quote)}": {message}.', ex.position,
+            out.append(Finding(EXAMPLES, Kind.EXAMPLE, f'"{quote(ex.quote)}": {message}.', ex.position,
                                ex.witness_line, ex.page, _numbers(ex.operands) or None, None))
         return out
     out = []
@@ -558,14 +558,6 @@ def _page(p: ExamplePassage, line: int) -> Any:
 
 def _numbers(values: Sequence[Any]) -> tuple[int, ...]:
     return tuple(int(v) for v in values if isinstance(v, int) and not isinstance(v, bool))
-
-
-def _short(text: str, limit: int = 150) -> str:
-    text = " ".join(text.split())
-    if len(text) <= limit:
-        return text
-    cut = text[len(text) - limit:]
-    return "..." + cut[cut.find(" ") + 1:] if " " in cut else "..." + cut
 
 
 def check_example_errata(results: Sequence[PassageCheck], errata: Sequence[Erratum]) -> list[Finding]:

@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
 
 import click
 
 from ..errors import printable
 from .options import FORMATS, check_output, edition, emit, errata_option, format_option, output_option
-
-if TYPE_CHECKING:
-    from ..audit.findings import Report
-    from ..witness.edition import Edition
 
 FINDING_HEADERS = ("table", "kind", "position", "witness_line", "printed", "expected", "erratum", "message")
 
@@ -42,7 +37,7 @@ def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: str, output:
     """
     from ..audit.run import audit_ids, run_audit
     from ..export.render import grid
-    from ..export.report import report_document
+    from ..export.report import report_document, summary_line
 
     audit_ids(table_ids)  # an unknown id is bad input before any work
     ed = edition(errata_path)
@@ -55,15 +50,8 @@ def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: str, output:
         emit(grid(FINDING_HEADERS, rows, fmt), output, ed)
     else:
         emit(report_document(report, fmt), output, ed)
-    click.echo(summary(report, ed), err=True)
+    click.echo(summary_line(report, ed), err=True)
     sys.exit(report.exit_code)
-
-
-def summary(report: Report, ed: Edition) -> str:
-    """The report's summary line, naming the edition when it is not the shipped one."""
-    from ..witness.edition import SHIPPED
-
-    return report.summary_line() if ed.root == SHIPPED else f"edition {ed.root}: {report.summary_line()}"
 
 
 @click.command()
@@ -114,12 +102,15 @@ def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None)
 @click.option("--out", "out_dir", type=click.Path(), default="output", show_default=True,
               help="Directory to (re)write: new, empty, or made by an earlier build (never anything else).")
 @errata_option
-def build(out_dir: str, errata_path: str | None) -> None:
+@click.option("--no-cache", is_flag=True, envvar="RITHMOCHECK_NO_CACHE",
+              help="Make every file afresh, neither reading nor writing the build cache [env RITHMOCHECK_NO_CACHE=1].")
+def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     """The main job: regenerate every table, audit every source and write
     OUT: for each table the printed, corrected and regenerated versions (CSV
     and Markdown), the errata (Markdown, CSV, JSON, TEI), the audit report
-    (JSON), the collation with the second witness (Markdown, JSON) and the
-    engine rulesets, with a manifest of every file written.
+    (JSON), the collation with the second witness (Markdown, JSON), the
+    engine rulesets and the HTML edition, with a manifest of every file
+    written.
     Deterministic and atomic: the new tree replaces the old in one rename,
     and a failed build leaves the previous OUT intact. OUT must be new,
     empty, or written by an earlier build: a directory holding anything else
@@ -127,29 +118,31 @@ def build(out_dir: str, errata_path: str | None) -> None:
     exit 1 when a finding is not covered by a curated erratum or a
     disagreement with the second witness is not explained by a recorded
     reading.
+    A build whose inputs (the package, the edition, the errata, the versions
+    of Python and the rendering libraries) are byte for byte those of an
+    earlier build takes that build's files from the cache
+    ($XDG_CACHE_HOME/rithmocheck, else ~/.cache/rithmocheck) and says so.
 
     \b
     Example:
       rithmocheck build
     """
-    from ..export.build import build_files
+    from ..export.build import main_job
+    from ..export.cache import cached_build
     from ..export.outfiles import check_out_dir, write_tree
 
     ed = edition(errata_path)
     protected = ed.protected()
     check_out_dir(out_dir, protected)  # before the work, so a refusal is quick
-    files, report = build_files(ed)
-    for path in write_tree(files, out_dir, protected):
+    done, hit = (main_job(ed), False) if no_cache else cached_build(ed, main_job)
+    for path in write_tree(done.files, out_dir, protected):
         click.echo(f"warning: left {printable(path)}, which no build wrote", err=True)
-    tables = len({f.split("/")[1] for f in files if f.startswith("tables/")})
-    click.echo(f"wrote {len(files) + 1} files to {printable(out_dir)}/ ({tables} tables)", err=True)
-    click.echo(summary(report, ed), err=True)
-    from ..witness.collate import edition_collation
-
-    collation = edition_collation(ed)  # the build's own, cached
-    if collation is not None:
-        click.echo(collation.summary_line(), err=True)
-    sys.exit(max(report.exit_code, collation.exit_code if collation is not None else 0))
+    tables = len({f.split("/")[1] for f in done.files if f.startswith("tables/")})
+    source = "; the files of an earlier build with the same inputs, from the cache" if hit else ""
+    click.echo(f"wrote {len(done.files) + 1} files to {printable(out_dir)}/ ({tables} tables{source})", err=True)
+    for message in done.messages:
+        click.echo(message, err=True)
+    sys.exit(done.exit_code)
 
 
 COMMANDS = (audit, errata, build)

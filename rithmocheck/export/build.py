@@ -4,6 +4,8 @@ rithmocheck.export.outfiles.write_tree writes them safely and atomically."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..audit.errata import Erratum, corrected_entries, load_errata
 from ..audit.findings import Report
 from ..audit.run import run_audit
@@ -14,7 +16,29 @@ from .errata import errata_document
 from .html import html_files
 from .printed import CORRECTED_HEADERS, PRINTED_HEADERS, corrected_rows, printed_rows, shaped
 from .render import document, grid
-from .report import report_json
+from .report import report_json, summary_line
+
+
+@dataclass(frozen=True)
+class Build:
+    """What the main job makes: every file of output/ (relative path -> text),
+    the summary lines it reports and its exit code."""
+
+    files: dict[str, str]
+    messages: tuple[str, ...]
+    exit_code: int
+
+
+def main_job(edition: Edition) -> Build:
+    """The files, the audit's summary (and the collation's) and the exit code:
+    1 when a finding is not covered by a curated erratum or a disagreement
+    with the second witness is not explained by a recorded reading."""
+    from ..witness.collate import edition_collation
+
+    files, report = build_files(edition)
+    collation = edition_collation(edition)  # the build's own, cached
+    messages = (summary_line(report, edition),) + ((collation.summary_line(),) if collation is not None else ())
+    return Build(files, messages, max(report.exit_code, collation.exit_code if collation is not None else 0))
 
 
 def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> tuple[dict[str, str], Report]:

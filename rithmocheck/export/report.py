@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..audit.findings import Report
+from ..witness.edition import SHIPPED, Edition
 from .render import document
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "audit-1.json"
@@ -18,6 +19,11 @@ def audit_schema() -> dict[str, Any]:
     """The published JSON Schema of `audit --format json` (draft 2020-12)."""
     data: dict[str, Any] = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
     return data
+
+
+def summary_line(report: Report, ed: Edition) -> str:
+    """The report's summary line, naming the edition when it is not the shipped one."""
+    return report.summary_line() if ed.root == SHIPPED else f"edition {ed.root}: {report.summary_line()}"
 
 
 def report_text(report: Report) -> str:
