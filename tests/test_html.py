@@ -69,9 +69,10 @@ def test_the_edition_has_an_index_a_page_per_table_and_the_worked_examples(files
     assert len(tables) == 19
     assert {f"html/tables/{t}.html" for t in tables} <= set(files)
     assert {"html/index.html", "html/edition.css", "html/examples/index.html"} <= set(files)
-    sections = [n for n in files if n.startswith("html/examples/") and n != "html/examples/index.html"]
-    assert len(sections) == 48  # the runs of worked examples under one heading, in the order of the book
-    assert len(files) == 19 + 48 + 3
+    pages = {n for n in files if n.startswith("html/examples/") and n != "html/examples/index.html"}
+    # a page per passage of worked examples, named by its id
+    assert pages == {f"html/examples/{safe(p.id)}.html" for p in EDITION.example_passages} and len(pages) == 63
+    assert len(files) == 19 + 63 + 3  # the tables, the passages, the two indexes and the stylesheet
 
 
 def test_every_page_is_well_formed_with_language_landmarks_and_a_skip_link(trees):
@@ -260,7 +261,10 @@ def test_worked_examples_each_with_its_passage_and_check(trees, audit):
     assert "check-ok" in classes(article) and "two chessboards of 8 x 8 make 128" in text(article)
     index = trees["html/examples/index.html"]
     cited = [a.get("href") for th in index.iter("th") if th.get("scope") == "row" for a in th.iter("a")]
-    assert len(cited) == len(results) and all(re.fullmatch(r"\d\d-[a-z0-9-]+\.html#[\w-]+", h) for h in cited)
+    assert sorted(cited) == sorted(f"{safe(i)}.html#{safe(i)}" for i in results)
+    # grouped by the 48 sections of the book (runs of passages under one heading), in its order
+    groups = [tb for tb in index.iter("tbody")]
+    assert len(groups) == 48 and all(re.fullmatch(r"s\d\d-[a-z0-9-]+", tb.get("id")) for tb in groups)
 
 
 def test_text_is_escaped(audit):

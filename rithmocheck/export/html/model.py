@@ -242,10 +242,12 @@ class Segment:
 
 @dataclass(slots=True)
 class ExampleView:
-    """A worked-example passage: its lines (a wrong statement's quote marked),
-    its statements and their checks, its corrections, its errata."""
+    """A worked-example passage, a page of its own: its lines (a wrong
+    statement's quote marked), its statements and their checks, its
+    corrections, its errata."""
 
     id: str
+    file: str  # its page, examples/FILE
     status: str
     mark: str
     lines: str
@@ -254,18 +256,19 @@ class ExampleView:
     claim: tuple[tuple[str, str], ...]
     check: tuple[tuple[str, str], ...]
     erratum: tuple[tuple[str, str], ...]
+    prev: tuple[str, str] | None = None  # (file, id) of the passage before, in the order of the book
+    next: tuple[str, str] | None = None
 
 
 @dataclass(slots=True)
-class SectionPage:
-    """The worked examples of one section of the book (a run of examples under one heading)."""
+class Section:
+    """The worked examples of one section of the book (a run of passages
+    under one heading), in the index of the examples."""
 
-    file: str
+    id: str  # its anchor in the index
     heading: str
     lines: str
     examples: tuple[ExampleView, ...]
-    prev: tuple[str, str] | None  # (file, heading)
-    next: tuple[str, str] | None
 
 
 @dataclass(slots=True)
@@ -276,7 +279,7 @@ class Site:
     summary: str
     tables: tuple[TableLink, ...]
     table_pages: tuple[TablePage, ...]
-    sections: tuple[SectionPage, ...]
+    sections: tuple[Section, ...]
     examples: int
     example_counts: tuple[tuple[str, int], ...]
     states: tuple[tuple[str, str, str], ...]  # (state, mark, meaning) for the legend
@@ -720,8 +723,16 @@ def _example(edition: Edition, r: PassageCheck, errata: Sequence[Erratum], findi
     if any(f.erratum is None for f in findings):
         err.append(("Erratum", "none: no curated erratum covers a finding of this passage"))
     lines = f"{p.first_line}" if p.last_line == p.first_line else f"{p.first_line}\u2013{p.last_line}"
-    return ExampleView(safe(p.id), r.status, CHECKS[r.status][1], lines, page_label(p.page), segments,
-                       tuple(claim), tuple(check), tuple(err))
+    return ExampleView(safe(p.id), example_file(p.id), r.status, CHECKS[r.status][1], lines, page_label(p.page),
+                       segments, tuple(claim), tuple(check), tuple(err))
+
+
+def example_file(passage_id: str) -> str:
+    """The page of a passage of worked examples, named by its id (a passage
+    called `index` is `_index.html`: `safe` never begins a name with '_'
+    but for an escaped character, written in hex, which 'i' is not)."""
+    name = safe(passage_id)
+    return f"{'_' if name == 'index' else ''}{name}.html"
 
 
 def _slug(text: str) -> str:
@@ -729,9 +740,11 @@ def _slug(text: str) -> str:
 
 
 def example_sections(edition: Edition, results: Sequence[PassageCheck], errata: tuple[Erratum, ...],
-                     findings: Sequence[Finding]) -> tuple[SectionPage, ...]:
-    """The worked examples in the order of the book, a page per section (a
-    run of passages under one heading), each passage citable by its id."""
+                     findings: Sequence[Finding]) -> tuple[Section, ...]:
+    """The worked examples in the order of the book, a page per passage (its
+    file named by its id, so a scholar can cite it), grouped by section (a
+    run of passages under one heading) for the index; each page links the
+    passage before and after it."""
     by_passage: dict[str, list[Erratum]] = {}
     for e in errata:
         if e.table == EXAMPLES and isinstance(e.position, ExamplePosition):
@@ -740,28 +753,30 @@ def example_sections(edition: Edition, results: Sequence[PassageCheck], errata: 
     for f in findings:
         if isinstance(f.position, ExamplePosition):
             found.setdefault(f.position.example, []).append(f)
-    runs: list[tuple[str, list[PassageCheck]]] = []
-    for r in sorted(results, key=lambda r: (r.passage.first_line, r.passage.last_line)):
+    ordered = sorted(results, key=lambda r: (r.passage.first_line, r.passage.last_line))
+    views = [_example(edition, r, by_passage.get(r.passage.id, []), found.get(r.passage.id, [])) for r in ordered]
+    for i, x in enumerate(views):
+        x.prev = (views[i - 1].file, views[i - 1].id) if i > 0 else None
+        x.next = (views[i + 1].file, views[i + 1].id) if i + 1 < len(views) else None
+    runs: list[tuple[str, list[tuple[PassageCheck, ExampleView]]]] = []
+    for r, x in zip(ordered, views):
         if runs and runs[-1][0] == r.passage.heading:
-            runs[-1][1].append(r)
+            runs[-1][1].append((r, x))
         else:
-            runs.append((r.passage.heading, [r]))
-    files = [f"{n:02d}-{_slug(heading)}.html" for n, (heading, _rs) in enumerate(runs, 1)]
+            runs.append((r.passage.heading, [(r, x)]))
     out = []
-    for i, (heading, rs) in enumerate(runs):
-        first, last = rs[0].passage.first_line, max(r.passage.last_line for r in rs)
-        out.append(SectionPage(files[i], heading, f"{first}" if first == last else f"{first}\u2013{last}",
-                               tuple(_example(edition, r, by_passage.get(r.passage.id, []),
-                                              found.get(r.passage.id, [])) for r in rs),
-                               (files[i - 1], runs[i - 1][0]) if i > 0 else None,
-                               (files[i + 1], runs[i + 1][0]) if i + 1 < len(runs) else None))
+    for n, (heading, pairs) in enumerate(runs, 1):
+        first, last = pairs[0][0].passage.first_line, max(r.passage.last_line for r, _x in pairs)
+        out.append(Section(f"s{n:02d}-{_slug(heading)}", heading,
+                           f"{first}" if first == last else f"{first}\u2013{last}", tuple(x for _r, x in pairs)))
     return tuple(out)
 
 
 # --- the site -----------------------------------------------------------------------------------
 
 def site(edition: Edition, errata: tuple[Erratum, ...], report: Report) -> Site:
-    """The whole edition as data: the index, a page per table, a page per worked example."""
+    """The whole edition as data: the index, a page per table, a page per
+    passage of worked examples."""
     by_table: dict[str, list[Finding]] = {}
     for x in report.findings:
         by_table.setdefault(x.table, []).append(x)

@@ -64,5 +64,6 @@ def render_site(site: Site) -> dict[str, str]:
     files["examples/index.html"] = template("examples.html").render(site=site, root="../")
     example = template("example.html")
     for sec in site.sections:
-        files[f"examples/{sec.file}"] = example.render(site=site, sec=sec, root="../")
+        for x in sec.examples:
+            files[f"examples/{x.file}"] = example.render(site=site, sec=sec, x=x, root="../")
     return files
