@@ -124,7 +124,8 @@ def test_wrong_messages():
     assert CHECKS["addition-120-49"].message == "120 + 49 is 169, printed 69"
     assert CHECKS["arithmetic-rule-add"].message == "5 + 20 is 25, printed 30"
     assert CHECKS["arithmetic-rule-result"].message == (
-        "5 15 35 is not in arithmetic proportion (15 - 5 is 10, 35 - 15 is 20); 5 15 25 is")
+        "5 15 35 is not in arithmetic proportion (15 - 5 is 10, 35 - 15 is 20); "
+        "5 15 25 would be (15 - 5 is 10, 25 - 15 is 10)")
     assert CHECKS["arithmetic-rule-adds-the-last"].message == "25 and 20 are printed for one number"
     quarrel = CHECKS["victory-quarrel"].message
     assert "is 108, more than 100 by 8" in quarrel and "24 is no man's number" in quarrel

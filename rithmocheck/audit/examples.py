@@ -257,7 +257,8 @@ def check_proportion(ex: Example) -> Check:
     if holds(relation, triple):
         return _ok(ex, triple, f"{shown} is in {relation} proportion ({_terms(relation, a, b, c)})")
     fixed = complete_triple(relation, (triple[0], triple[1], triple[2]))
-    tail = f"; {' '.join(map(str, fixed))} is" if fixed else "; no whole number completes it"
+    tail = (f"; {' '.join(map(str, fixed))} would be ({_terms(relation, *sorted(fixed))})" if fixed
+            else "; no whole number completes it")
     return _wrong(ex, fixed, f"{shown} is not in {relation} proportion ({_terms(relation, a, b, c)}){tail}")
 
 
