@@ -118,9 +118,9 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     exit 1 when a finding is not covered by a curated erratum or a
     disagreement with the second witness is not explained by a recorded
     reading.
-    A build whose inputs (the package, the edition, the errata, the versions
-    of Python and the rendering libraries) are byte for byte those of an
-    earlier build takes that build's files from the cache
+    A build whose inputs (the package, the edition, its errata and second
+    witness, the rendering libraries, and Python's version) are byte for
+    byte those of an earlier build takes that build's files from the cache
     ($XDG_CACHE_HOME/rithmocheck, else ~/.cache/rithmocheck) and says so.
 
     \b
