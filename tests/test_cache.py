@@ -143,6 +143,17 @@ def test_an_unreadable_input_means_no_caching(tmp_path, cache_home):
     assert r.exit_code == 0 and entries(cache_home) == []
 
 
+def test_an_edition_with_a_linked_directory_is_never_cached(tmp_path, cache_home):
+    """os.walk does not enter a linked directory, so a change there would go unseen: no caching."""
+    ed = tmp_path / "ed"
+    assert CliRunner().invoke(cli, ["init", str(ed)]).exit_code == 0
+    (ed / "tables").rename(tmp_path / "tables")
+    (ed / "tables").symlink_to(tmp_path / "tables", target_is_directory=True)
+    assert cache.key(cache.edition_inputs(cache.Edition.open(ed))) is None
+    assert build(tmp_path / "a", edition=ed).exit_code == 0
+    assert build(tmp_path / "b", edition=ed).exit_code == 0 and entries(cache_home) == []
+
+
 def test_only_the_newest_builds_are_kept(cache_home):
     for n in range(cache.KEEP + 2):
         cache.store(f"{n:064x}", Build({"a": str(n)}, (), 0))

@@ -44,9 +44,18 @@ def cache_dir() -> Path:
     return Path(base) / "rithmocheck" / "builds"
 
 
+class _Uncacheable(Exception):
+    """An input the key cannot cover: the build is made without the cache."""
+
+
 def _files_under(root: Path) -> list[Path]:
+    """Every file below root, in a fixed order (bytecode aside). A linked
+    directory is not walked into (it could loop), so its files could change
+    unseen: such a tree is not cached at all."""
     out: list[Path] = []
     for directory, dirs, files in os.walk(root):
+        if any(os.path.islink(os.path.join(directory, d)) for d in dirs):
+            raise _Uncacheable(directory)
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         out += [Path(directory) / f for f in sorted(files) if not f.endswith((".pyc", ".pyo"))]
     return out
@@ -73,13 +82,17 @@ def key(inputs: Iterable[Path]) -> str | None:
     """The SHA-256 of Python's version, and of the name and bytes of every
     file of the package, of the rendering libraries and of `inputs`
     (directories are walked); None when an input cannot be read as a
-    regular file or they are too large."""
+    regular file, a directory holds a link to a directory, or they are too
+    large."""
     h = hashlib.sha256(_versions().encode() + b"\n")
     seen: set[Path] = set()
     total = 0
-    paths: list[Path] = _files_under(PACKAGE)
-    for path in [*_library_dirs(), *inputs]:
-        paths += _files_under(path) if path.is_dir() else [path]
+    try:
+        paths: list[Path] = _files_under(PACKAGE)
+        for path in [*_library_dirs(), *inputs]:
+            paths += _files_under(path) if path.is_dir() else [path]
+    except _Uncacheable:
+        return None
     for path in paths:
         try:
             real = path.resolve()
