@@ -87,6 +87,12 @@ class LInt(int):
 _CLoader = getattr(yaml, "CSafeLoader", None)
 _Loader: Any = _CLoader or yaml.SafeLoader
 _STR = "tag:yaml.org,2002:str"
+# The first characters of a plain scalar that some implicit resolver of the
+# loader (null, bool, int, float, merge, timestamp, value) may claim ("" is
+# the empty scalar, null); a resolver for any first character (key None)
+# would leave no shortcut.
+_RESOLVED_FIRST = (frozenset(_Loader.yaml_implicit_resolvers)
+                   if None not in _Loader.yaml_implicit_resolvers else None)
 
 
 def _short(value: object, limit: int = 60) -> str:
@@ -109,6 +115,18 @@ class _Builder:
     def scalar(self, ev: Any) -> Any:
         line = int(ev.start_mark.line) + 1
         tag = ev.tag
+        if tag is None and ev.implicit[0] and _RESOLVED_FIRST is not None:
+            # Plain scalars, most of a transcription: a short run of decimal
+            # digits is an int and a word no implicit resolver starts with is
+            # a string, as the resolver would find (tests/test_inputs.py
+            # checks the shortcut against it); the rest go to the resolver.
+            value = ev.value
+            if value[:1] not in _RESOLVED_FIRST:
+                tag = _STR
+            elif len(value) <= 18 and value.isascii() and value.isdigit() and (value[0] != "0" or value == "0"):
+                n = LInt(value)
+                n.line = line
+                return n
         if tag is None or tag == "!":
             tag = self.loader.resolve(yaml.ScalarNode, ev.value, ev.implicit)
         if tag == _STR:
