@@ -19,6 +19,15 @@ class Exit(IntEnum):
     INTERNAL = 3
 
 
+def exit_code(standing: int, bad_input: bool = False) -> Exit:
+    """The exit code of a command, for every command: 2 when an input was
+    bad, else 1 when `standing` findings stand (not covered by a curated
+    erratum, not explained by a recorded reading, not valid), else 0."""
+    if bad_input:
+        return Exit.BAD_INPUT
+    return Exit.FINDINGS if standing else Exit.OK
+
+
 class InputError(Exception):
     """Bad input: one line naming the file, the place and the problem."""
 

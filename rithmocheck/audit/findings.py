@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from ..errors import Exit
+from ..errors import Exit, exit_code
 from ..witness.entries import Position
 from ..witness.examples import ExamplePosition
 from ..witness.page import Page
@@ -123,7 +123,7 @@ class Report:
 
     @property
     def exit_code(self) -> Exit:
-        return Exit.FINDINGS if self.uncovered else Exit.OK
+        return exit_code(len(self.uncovered))
 
     def counts(self) -> Counter[str]:
         return Counter(f.kind.value for f in self.findings if not f.informational)

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from ..errors import Exit, printable
+from ..errors import exit_code, printable
 from .options import Group, check_output, emit, format_option, output_option
 
 
@@ -96,7 +96,7 @@ def validate(file: str, fmt: str, output: str | None) -> None:
         if doc["summary"]:
             click.echo(f"{printable(file)}: {doc['summary']}", err=True)
         click.echo(f"{printable(file)}: {len(findings)} finding{'s' if len(findings) != 1 else ''}", err=True)
-        sys.exit(Exit.FINDINGS)
+        sys.exit(exit_code(len(findings)))
     click.echo(f"{printable(file)}: valid", err=True)
 
 

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..errors import Exit, InputError, printable
+from ..errors import InputError, exit_code, printable
 from .options import FORMATS, check_output, edition, emit, errata_option, format_option, output_option
 
 
@@ -38,14 +38,14 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | 
 
     ed = edition()
     check_output(output, ed)
-    status = Exit.OK
+    bad = False
     rows: list[dict[str, object]] = []
     for name in files:
         try:
             p = load_passage(name, ed.witness, known_tables())
         except InputError as exc:
             click.echo(f"Error: {exc.one_line()}", err=True)
-            status = Exit.BAD_INPUT
+            bad = True
             continue
         found = list(printed_entries(p))
         n = sum(1 for e in found if e.role == "entry")
@@ -57,7 +57,7 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | 
         headers = ("file", "table", "position", "witness_line", "role", "numbers")
         emit(document(rows, fmt) if fmt in ("json", "yaml") else grid(headers, [[r[h] for h in headers] for r in rows],
                                                                         fmt), output, ed)
-    sys.exit(status)
+    sys.exit(exit_code(0, bad))
 
 
 @click.command()

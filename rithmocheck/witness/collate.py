@@ -64,7 +64,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import Exit, InputError
+from ..errors import Exit, InputError, exit_code
 from .edition import Edition
 from .entries import Position
 from .examples import EXAMPLES, ExamplePosition
@@ -181,7 +181,7 @@ class CollationReport:
 
     @property
     def exit_code(self) -> Exit:
-        return Exit.FINDINGS if self.unexplained else Exit.OK
+        return exit_code(len(self.unexplained))
 
     def summary(self) -> dict[str, Any]:
         counts = Counter(d.kind.value for d in self.disagreements)
