@@ -221,6 +221,20 @@ def test_positions_are_unique_and_every_entry_has_a_page():
     assert {e.table for e in seen.values()} == set(TABLE_IDS)
 
 
+def test_every_number_of_a_worked_example_has_a_unique_place_and_a_page():
+    passages = EDITION.example_passages
+    assert len({p.id for p in passages}) == len(passages) == 63
+    tokens = 0
+    for p in passages:
+        assert p.page is not None, p.id
+        assert len({t.id for t in p.tokens}) == len(p.tokens), p.id
+        for t in p.tokens:
+            assert p.first_line <= t.line <= p.last_line, (p.id, t.id)
+            assert EDITION.page_at(t.line) is not None, (p.id, t.id)
+            tokens += 1
+    assert tokens > 500
+
+
 def test_a_page_break_inside_a_witness_line_splits_a_table():
     # witness line 1110 reads "1300. One sta^derd of the odd, conteyneth. 174." and the print
     # turns the page (image 48 left to right) before "One": the even's tenth standard stands on

@@ -35,7 +35,6 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from itertools import combinations
 from math import isqrt, prod
 from typing import TYPE_CHECKING, Any
@@ -457,13 +456,16 @@ def check_passage(passage: ExamplePassage) -> PassageCheck:
     return PassageCheck(passage, checks, found, bounded)
 
 
-@lru_cache(maxsize=4)
 def check_passages(edition: Edition) -> tuple[PassageCheck, ...]:
     """Every passage of the edition, its statements checked together, with
-    its ranked corrections when it is wrong. Kept per edition object (the
-    audit and the HTML edition of one build both ask; an edition read
+    its ranked corrections when it is wrong. Kept with the edition object
+    (the audit and the HTML edition of one build both ask; an edition read
     afresh is a new object, checked afresh)."""
-    return tuple(check_passage(p) for p in edition.example_passages)
+    memo = edition.derived
+    if "passage_checks" not in memo:
+        memo["passage_checks"] = tuple(check_passage(p) for p in edition.example_passages)
+    checks: tuple[PassageCheck, ...] = memo["passage_checks"]
+    return checks
 
 
 def example_correction(passage_id: str, edition: Edition | None = None) -> tuple[Correction, ...]:

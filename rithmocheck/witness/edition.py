@@ -59,6 +59,59 @@ def _relative(root: Path, meta: dict[str, Any], key: str, default: str | None) -
 
 
 @dataclass(frozen=True)
+class Book:
+    """The printed book an edition transcribes, as its witness.yaml
+    describes it: what every output's metadata cites."""
+
+    title: str
+    authors: tuple[str, ...]
+    imprint: str
+    year: str
+    identifiers: tuple[tuple[str, str], ...]  # (scheme, identifier as cited): ("STC", "STC 15542A"), ...
+    attributions: tuple[tuple[str, str], ...]  # (who, on whose word) for initials the print leaves open
+
+    @property
+    def citation(self) -> str:
+        """One line: authors, title, imprint and year, identifiers."""
+        head = "; ".join(self.authors)
+        where = ", ".join(x for x in (self.imprint, self.year) if x)
+        text = ". ".join(x for x in (head, self.title, where) if x)
+        return text + ("" if text.endswith(".") else ".") + (
+            " " + "; ".join(v for _, v in self.identifiers) + "." if self.identifiers else "")
+
+    @property
+    def attribution_note(self) -> str:
+        """The readings of the initials, each on whose word ("" when none)."""
+        if not self.attributions:
+            return ""
+        return ("\"W. F.\" is read as " + " and as ".join(f"{who} ({source})" for who, source in self.attributions)
+                + "; the print decides neither.")
+
+
+def _book(meta: dict[str, Any], path: Path) -> Book:
+    def text(key: str) -> str:
+        value = meta.get(key, "")
+        if not isinstance(value, (str, int)) or isinstance(value, bool):
+            raise InputError(path, getattr(value, "line", None), f"{key} must be text")
+        return str(value).strip()
+
+    authors = meta.get("authors") or []
+    ids = meta.get("identifiers") or {}
+    found = meta.get("attributions") or []
+    if not isinstance(authors, list) or not all(isinstance(a, str) for a in authors):
+        raise InputError(path, getattr(authors, "line", None), "authors must be a list of names")
+    if not isinstance(ids, dict) or not all(isinstance(v, str) for v in ids.values()):
+        raise InputError(path, getattr(ids, "line", None),
+                         "identifiers must map a scheme to the identifier as cited (STC: STC 15542A)")
+    if not isinstance(found, list) or not all(isinstance(a, dict) and isinstance(a.get("who"), str)
+                                              and isinstance(a.get("source"), str) for a in found):
+        raise InputError(path, getattr(found, "line", None), "attributions must be a list of who: and source:")
+    return Book(text("title"), tuple(authors), text("imprint"), text("year"),
+                tuple((str(k), v) for k, v in ids.items()),
+                tuple((a["who"], a["source"]) for a in found))
+
+
+@dataclass(frozen=True)
 class Edition:
     root: Path  # edition.yaml, witness.txt, witness.yaml, tables/, examples.yaml, coverage.yaml, pages.yaml
     errata_path: Path  # the curated errata
@@ -128,6 +181,12 @@ class Edition:
         return tuple(read_text(self.witness_path, WITNESS_BYTES).split("\n"))
 
     @cached_property
+    def derived(self) -> dict[str, Any]:
+        """What other layers derive from this edition object and keep with it
+        (two equal editions, one read afresh, share nothing of it)."""
+        return {}
+
+    @cached_property
     def edition_metadata(self) -> dict[str, Any]:
         """edition.yaml (empty when the edition has none)."""
         return _metadata(self.root)
@@ -138,6 +197,11 @@ class Edition:
         if not isinstance(data, dict):
             raise InputError(self.root / "witness.yaml", None, "expected a mapping")
         return dict(data)
+
+    @cached_property
+    def book(self) -> Book:
+        """The printed book, from witness.yaml."""
+        return _book(self.metadata, self.root / "witness.yaml")
 
     @cached_property
     def page_map(self) -> PageMap | None:
