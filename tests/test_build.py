@@ -47,6 +47,25 @@ def test_output_holds_every_artefact(files):
     assert {"collation.md", "collation.json"} <= set(files)
 
 
+def test_output_metadata_cites_the_book(files):
+    """Issue 11: the book's identifiers (from the TCP header) and both
+    readings of "W. F." stand in the metadata of the outputs."""
+    import json
+
+    package = json.loads(files["datapackage.json"])
+    ruleset = json.loads(files["ruleset/kind-1.json"])["witness"]
+    cited = {"datapackage": package["sources"][0]["title"] + package["description"],
+             "errata.md": files["errata/errata.md"].split("\n## ")[0],
+             "errata.tei.xml": files["errata/errata.tei.xml"].split("<text>")[0],
+             "html": files["html/index.html"].split("</header>")[-1].split("<section")[0],
+             "ruleset": json.dumps(ruleset)}
+    for name, text in cited.items():
+        for needle in ("STC 15542A", "ESTC S120022", "EEBO image set 20707", "EEBO-TCP A05389",
+                       "William Fulke", "William Fulwood", "1563"):
+            assert needle in text, (name, needle)
+    assert '<idno type="STC">STC 15542A</idno>' in cited["errata.tei.xml"]
+
+
 def test_build_command(tmp_path):
     r = CliRunner().invoke(cli, ["build", "--out", str(tmp_path / "out")])
     assert r.exit_code == 0, r.output

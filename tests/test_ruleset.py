@@ -111,6 +111,8 @@ def test_metadata(docs):
     meta = yaml.safe_load((EDITION_DIR / "witness.yaml").read_text())
     assert d["witness"]["sha256"] == meta["sha256"]
     assert d["witness"]["title"] == meta["title"] and d["witness"]["year"] == meta["year"] == 1563
+    assert d["witness"]["authors"] == meta["authors"]
+    assert d["witness"]["identifiers"] == meta["identifiers"] and d["witness"]["attributions"] == meta["attributions"]
     text = (EDITION_DIR / "witness.txt").read_bytes()
     assert hashlib.sha256(text).hexdigest() == d["witness"]["sha256"]
 

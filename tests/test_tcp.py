@@ -61,6 +61,24 @@ def test_provenance_matches_the_tei_header(doc, meta):
     assert whos == {"William Fulwood", "William Fulke"}
 
 
+def test_the_book_the_outputs_cite_is_the_one_the_tei_header_names(doc):
+    """Issue 11: the identifiers of the book and both readings of "W. F.",
+    recorded in the edition (witness.yaml) and cited by every output's
+    metadata, are those of the TCP header."""
+    from rithmocheck.witness.edition import Edition
+
+    book = Edition.default().book
+    h = doc.header
+    assert dict(book.identifiers) == {"STC": "STC 15542A", "ESTC": "ESTC S120022", "EEBO": "EEBO image set 20707",
+                                      "EEBO-TCP": "EEBO-TCP A05389"}
+    assert h.idno("STC") == ("STC 15542A", "ESTC S120022")
+    assert h.idno("VID") == ("20707",) and h.idno("DLPS") == ("A05389",)
+    assert [who for who, _ in book.attributions] == ["William Fulke", "William Fulwood"]
+    assert "Fulwood, William." in h.authors and "W.F. = William Fulwood." in h.notes
+    assert book.year == "1563" and book.citation.endswith(
+        "1563. STC 15542A; ESTC S120022; EEBO image set 20707; EEBO-TCP A05389.")
+
+
 def test_the_document_must_be_tei():
     with pytest.raises(ValueError):
         tcp.parse(b"<TEI><text/></TEI>")  # no TEI namespace

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ..audit.errata import Erratum, corrected_entries, load_errata
 from ..audit.findings import Report
 from ..audit.run import run_audit
+from ..errors import exit_code
 from ..tables import REGISTRY, default_table
 from ..witness.edition import Edition
 from .datapackage import datapackage
@@ -38,7 +39,8 @@ def main_job(edition: Edition) -> Build:
     files, report = build_files(edition)
     collation = edition_collation(edition)  # the build's own, cached
     messages = (summary_line(report, edition),) + ((collation.summary_line(),) if collation is not None else ())
-    return Build(files, messages, max(report.exit_code, collation.exit_code if collation is not None else 0))
+    standing = len(report.uncovered) + (len(collation.unexplained) if collation is not None else 0)
+    return Build(files, messages, exit_code(standing))
 
 
 def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> tuple[dict[str, str], Report]:
@@ -64,7 +66,8 @@ def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> 
     files["ruleset/schema.json"] = document(schema(), "json")
     files.update(collation_files(edition))
     files.update(html_files(edition, errata, report))
-    files["datapackage.json"] = datapackage(files, str(edition.edition_metadata.get("title") or edition.name))
+    files["datapackage.json"] = datapackage(files, str(edition.edition_metadata.get("title") or edition.name),
+                                            edition.book)
     return files, report
 
 

@@ -15,7 +15,10 @@ import io
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..witness.edition import Book
 
 _INTEGER = re.compile(r"-?\d+", re.ASCII)
 
@@ -76,8 +79,9 @@ def _title(path: str) -> str:
     return path
 
 
-def datapackage(files: Mapping[str, str], title: str) -> str:
-    """The descriptor of every CSV among files (relative path -> text)."""
+def datapackage(files: Mapping[str, str], title: str, book: Book) -> str:
+    """The descriptor of every CSV among files (relative path -> text); its
+    sources cite the printed book (authors, title, imprint, identifiers)."""
     resources = []
     for path in sorted(p for p in files if p.endswith(".csv")):
         resources.append({
@@ -90,7 +94,9 @@ def datapackage(files: Mapping[str, str], title: str) -> str:
         "name": "rithmocheck-output",
         "title": f"rithmocheck: the numeric tables of {title}, printed, corrected and regenerated",
         "description": "Written by rithmocheck build: every table as printed (with its position and witness line), "
-                       "with the curated errata applied, and regenerated from first principles; the errata.",
+                       "with the curated errata applied, and regenerated from first principles; the errata."
+                       + (" " + book.attribution_note if book.attribution_note else ""),
+        "sources": [{"title": book.citation}],
         "resources": resources,
     }
     return json.dumps(descriptor, indent=2, ensure_ascii=False) + "\n"

@@ -21,6 +21,14 @@ WITNESS: dict[Any, Any] = {
              "honest recreation of students, and other sober persons",
     "authors": ["Ralph (Rafe) Lever", "William Fulke (\"W. F.\")"],
     "year": 1563,
+    "identifiers": {"STC": "STC 15542A", "ESTC": "ESTC S120022", "EEBO": "EEBO image set 20707",
+                    "EEBO-TCP": "EEBO-TCP A05389"},
+    "attributions": [
+        {"who": "William Fulke", "source": "../shared/seeds/README.md: \"Ralph Lever and William Fulke (W. F.)\""},
+        {"who": "William Fulwood",
+         "source": "the catalogue record in the EEBO-TCP teiHeader: "
+                   "\"Fulwood, William.\", \"W.F. = William Fulwood.\""},
+    ],
     "sha256": "8a3e00b265063a8a84b1b70db6b3310ce5e3535a1afda003f4e096897eda81b9",
     "file": "rithmocheck/editions/lever-fulke-1563/witness.txt",
     "lines": 1122,

@@ -276,6 +276,8 @@ class Site:
     title: str
     authors: str
     imprint: str
+    identifiers: str  # the book's, as cited: STC, ESTC, EEBO, EEBO-TCP
+    attribution: str  # the readings of "W. F."
     summary: str
     tables: tuple[TableLink, ...]
     table_pages: tuple[TablePage, ...]
@@ -798,10 +800,9 @@ def site(edition: Edition, errata: tuple[Erratum, ...], report: Report) -> Site:
     tally: dict[str, int] = {}
     for r in results:
         tally[r.status] = tally.get(r.status, 0) + 1
-    meta = edition.metadata
-    authors = meta.get("authors") or []
-    return Site(str(meta.get("title", "")), "; ".join(str(a) for a in authors) if isinstance(authors, list) else "",
-                str(meta.get("imprint", "")) + (f", {meta['year']}" if meta.get("year") else ""),
+    book = edition.book
+    return Site(book.title, "; ".join(book.authors), ", ".join(x for x in (book.imprint, book.year) if x),
+                "; ".join(v for _, v in book.identifiers), book.attribution_note,
                 report.summary_line(), tuple(links.values()), pages, sections, len(results),
                 tuple((s, tally[s]) for s in CHECKS if tally.get(s)),
                 tuple((s, m, d) for s, (d, m) in STATES.items()), tuple((s, m, d) for s, (d, m) in STATUSES.items()),
