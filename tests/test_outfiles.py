@@ -214,6 +214,14 @@ def test_propose_writes_a_file(tmp_path):
     assert (tmp_path / "p.yaml").read_text().startswith("# Proposed errata")
 
 
+def test_o_into_a_missing_directory_makes_nothing(tmp_path):
+    r = run("men", "-o", str(tmp_path / "typo" / "deeper" / "men.txt"))
+    assert r.exit_code == 2
+    assert r.output.strip() == f"Error: {tmp_path / 'typo' / 'deeper' / 'men.txt'}: no such directory " \
+                               f"{tmp_path / 'typo' / 'deeper'}; make it first"
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_check_out_dir_names_the_foreign_file(tmp_path):
     (tmp_path / "d").mkdir()
     (tmp_path / "d" / "x").write_text("")

@@ -118,6 +118,10 @@ def check_out_file(path: str | Path, protected: Iterable[Path] = ()) -> Path:
     for anc in Path(os.path.abspath(target)).parents:
         if anc.exists() and not anc.is_dir():
             raise InputError(target, None, f"{anc} is not a directory")
+    parent = Path(os.path.abspath(target)).parent
+    if not parent.is_dir():
+        # a mistyped directory is not made (as a shell's > would not)
+        raise InputError(target, None, f"no such directory {parent}; make it first")
     return target
 
 
@@ -127,7 +131,6 @@ def write_file(path: str | Path, text: str | Iterable[str], protected: Iterable[
     target = check_out_file(path, protected)
     parent = Path(os.path.abspath(target)).parent
     try:
-        parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
     except OSError as exc:
         raise _oserror(target, exc, "write the file") from None
