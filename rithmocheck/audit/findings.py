@@ -24,6 +24,7 @@ from ..errors import Exit, exit_code
 from ..witness.entries import Position
 from ..witness.examples import ExamplePosition
 from ..witness.page import Page
+from ..words import count
 
 AUDIT_SCHEMA_ID = "urn:rithmocheck:schema:audit-1"
 
@@ -139,10 +140,10 @@ class Report:
         by_kind = ", ".join(f"{n} {k}" for k, n in s["by_kind"].items())
         verdict = ("all covered by curated errata" if not s["uncovered"]
                    else f"{s['uncovered']} NOT covered by an erratum")
-        what = f"{s['tables']} table{'s' if s['tables'] != 1 else ''}, {s['entries']} entries"
+        what = f"{count(s['tables'], 'table')}, {count(s['entries'], 'entry', 'entries')}"
         if s["examples"]:
-            what += f", {s['examples']} statements of worked examples"
-        return f"audited {what}; {s['findings']} findings ({by_kind or 'none'}); {verdict}"
+            what += f", {count(s['examples'], 'statement')} of worked examples"
+        return f"audited {what}; {count(s['findings'], 'finding')} ({by_kind or 'none'}); {verdict}"
 
     def as_dict(self) -> dict[str, Any]:
         return {"findings": [f.as_dict() for f in self.findings], "summary": self.summary()}

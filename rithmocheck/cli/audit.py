@@ -86,14 +86,13 @@ def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None)
     if not propose:
         emit(errata_document(curated, fmt, ed), output, ed)
         return
-    import yaml
-
     from ..audit.run import run_audit
+    from ..export.render import yaml_text
 
     proposals = make_proposals(run_audit(ed, curated).findings)
     text = ("# Proposed errata (rithmocheck errata --propose): NOT curated. Review each, set resp to\n"
             "# rithmocheck+editor or editor, and move it into the curated file.\n"
-            + yaml.safe_dump({"errata": proposals}, sort_keys=False, allow_unicode=True, width=100))
+            + yaml_text({"errata": proposals}))
     emit(text, output, ed)
     click.echo(f"{len(proposals)} proposals", err=True)
 

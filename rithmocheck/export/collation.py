@@ -11,7 +11,7 @@ from typing import Any
 
 from ..witness.collate import CollationReport, Disagreement
 from ..witness.entries import Position
-from .render import document, grid
+from .render import document, grid, report_line
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "collation-1.json"
 
@@ -86,11 +86,11 @@ def collation_text(report: CollationReport) -> str:
     unexplained = report.unexplained
     explained = [d for d in report.disagreements if d.explained]
     out.append(f"Disagreements not explained: {len(unexplained) or 'none'}")
-    out.extend(f"  {d.kind.value:13} {where(d)}: {d.message} [transcription {d.transcription!r}, "
-               f"TCP {d.tcp!r}]" for d in unexplained)
+    out.extend(report_line(f"  {d.kind.value:13} {where(d)}: {d.message} [transcription {d.transcription!r}, "
+                           f"TCP {d.tcp!r}]") for d in unexplained)
     out.append(f"Explained by recorded readings: {len(explained) or 'none'}")
-    out.extend(f"  {d.kind.value:13} {where(d)}: transcription {d.transcription!r}, TCP {d.tcp!r}; reading: "
-               f"{d.reading}" for d in explained)
+    out.extend(report_line(f"  {d.kind.value:13} {where(d)}: transcription {d.transcription!r}, TCP {d.tcp!r}; "
+                           f"reading: {d.reading}") for d in explained)
     return "\n".join(out) + "\n"
 
 

@@ -41,6 +41,22 @@ def grid(headers: Sequence[str], data: Iterable[Sequence[Any]], fmt: str) -> str
 
 
 TEXT_CELL = 60  # the widest a cell of text output grows before it wraps
+TEXT_WIDTH = 100  # the widest a line of a text report (audit, collate) grows before it wraps
+TEXT_INDENT = "      "  # a report line's continuation lines, under its kind
+
+
+def report_line(text: str) -> str:
+    """One item of a text report (a finding, a disagreement) wrapped at
+    TEXT_WIDTH at spaces, its continuation lines indented: the first line
+    keeps the kind and the place, so grep still finds them. Nothing is cut
+    (a word longer than the width stays whole)."""
+    if len(text) <= TEXT_WIDTH:
+        return text
+    import textwrap
+
+    lead = text[:len(text) - len(text.lstrip(" "))]
+    return "\n".join(textwrap.wrap(text.lstrip(" "), TEXT_WIDTH, initial_indent=lead, subsequent_indent=TEXT_INDENT,
+                                   break_long_words=False, break_on_hyphens=False))
 
 
 def _wrap(value: Any, width: int | None) -> Any:
@@ -81,11 +97,26 @@ def stream_grid(headers: Sequence[str], rows: Iterable[Sequence[Any]], fmt: str,
 
 def document(data: Any, fmt: str) -> str:
     if fmt == "yaml":
-        import yaml
-
-        text: str = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
-        return text
+        return yaml_text(data)
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def yaml_text(data: Any) -> str:
+    """YAML as PyYAML's safe dumper writes it, which also takes the
+    subclasses of str, int, dict and list (the strict loader's values that
+    carry their line, rithmocheck.inputs) as their base types."""
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    bases: tuple[tuple[type, Any], ...] = ((str, yaml.SafeDumper.represent_str), (int, yaml.SafeDumper.represent_int),
+                                           (dict, yaml.SafeDumper.represent_dict),
+                                           (list, yaml.SafeDumper.represent_list))
+    for base, represent in bases:
+        Dumper.add_multi_representer(base, represent)
+    text: str = yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=100)
+    return text
 
 
 def flatten(data: Any, prefix: str = "") -> list[list[Any]]:

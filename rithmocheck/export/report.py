@@ -10,7 +10,7 @@ from typing import Any
 
 from ..audit.findings import Report
 from ..witness.edition import SHIPPED, Edition
-from .render import document
+from .render import document, report_line
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "audit-1.json"
 
@@ -33,7 +33,7 @@ def report_text(report: Report) -> str:
             table = f.table
             lines.append(f"{table}")
         cover = f"  [{f.erratum}]" if f.erratum else ("" if f.informational else "  [NOT COVERED]")
-        lines.append(f"  {f.kind.value:9} {f.where():36} {f.message}{cover}")
+        lines.append(report_line(f"  {f.kind.value:9} {f.where():36} {f.message}{cover}"))
     return "\n".join(lines) + "\n" if lines else ""
 
 

@@ -65,6 +65,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Exit, InputError, exit_code
+from ..words import count
 from .edition import Edition
 from .entries import Position
 from .examples import EXAMPLES, ExamplePosition
@@ -194,9 +195,9 @@ class CollationReport:
     def summary_line(self) -> str:
         s = self.summary()
         verdict = "none unexplained" if not s["unexplained"] else f"{s['unexplained']} NOT explained"
-        return (f"collated {s['passages']} passages with the second witness: {s['agreeing']} of {s['compared']} "
-                f"cells and examples agree; {s['disagreements']} disagreements, {s['explained']} explained by "
-                f"recorded readings, {verdict}")
+        return (f"collated {count(s['passages'], 'passage')} with the second witness: {s['agreeing']} of "
+                f"{s['compared']} cells and examples agree; {count(s['disagreements'], 'disagreement')}, "
+                f"{s['explained']} explained by recorded readings, {verdict}")
 
     def as_dict(self) -> dict[str, Any]:
         return {"second_witness": {"sha256": self.second_witness},
