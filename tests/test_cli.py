@@ -236,3 +236,10 @@ def test_show_in_yaml_for_every_table_and_variant(table_id):
         j = runner.invoke(cli, ["show", "--format", "json", *flags, table_id])
         assert y.exit_code == j.exit_code == 0, (flags, y.output[-500:])
         assert yaml.safe_load(y.stdout) == json.loads(j.stdout)
+
+
+@pytest.mark.parametrize("number", ["١٤", "1_4", " 14", "+14", "14.0"])
+def test_explain_takes_digits_only(number):
+    r = CliRunner().invoke(cli, ["explain", number])
+    assert r.exit_code == 2
+    assert f"{number!r} is not a whole number in digits 0-9" in r.stderr

@@ -100,6 +100,18 @@ def edition_option(fn: F) -> F:
 FORMATS = ("text", "md", "csv", "tsv", "json", "yaml")
 
 
+class Number(click.IntRange):
+    """A whole number written in ASCII digits (as in the book's tables and
+    every other input: '١٤' or '1_4' is not 14), within [min, max]."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not (value.isascii() and value.isdigit()):
+            self.fail(f"{value!r} is not a whole number in digits 0-9", param, ctx)
+        if isinstance(value, str) and self.max is not None and len(value.lstrip("0")) > len(str(self.max)):
+            self.fail(f"a number of {len(value)} digits is out of range: at most {self.max}", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def format_option(formats: tuple[str, ...] = FORMATS, default: str = "text") -> Callable[[F], F]:
     return click.option("--format", "fmt", type=click.Choice(formats), default=default, show_default=True,
                         help="Output format.")

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import click
 
-from .options import FORMATS, Progress, check_output, emit, emit_stream, format_option, output_option
+from .options import FORMATS, Number, Progress, check_output, emit, emit_stream, format_option, output_option
 
 
 @click.command()
@@ -98,7 +98,7 @@ def generate(table_id: str, universe: str | None, params: tuple[str, ...], fmt: 
 
 
 @click.command()
-@click.argument("number", type=click.IntRange(min=1, max=10**12))
+@click.argument("number", type=Number(min=1, max=10**12))
 @format_option()
 @output_option
 def explain(number: int, fmt: str, output: str | None) -> None:
