@@ -108,7 +108,8 @@ class Number(click.IntRange):
         if isinstance(value, str) and not (value.isascii() and value.isdigit()):
             self.fail(f"{value!r} is not a whole number in digits 0-9", param, ctx)
         if isinstance(value, str) and self.max is not None and len(value.lstrip("0")) > len(str(self.max)):
-            self.fail(f"a number of {len(value)} digits is out of range: at most {self.max}", param, ctx)
+            shown = value if len(value) <= 40 else f"a number of {len(value)} digits"
+            self.fail(f"{shown} is out of range: at most {self.max}", param, ctx)
         return super().convert(value, param, ctx)
 
 
