@@ -131,6 +131,39 @@ def test_rebuilding_replaces_only_what_a_build_wrote(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
 
 
+@pytest.mark.parametrize("edit", ["append", "link", "empty"])
+def test_a_file_edited_since_the_build_wrote_it_is_never_replaced(edit, tmp_path):
+    out = tmp_path / "out"
+    write_tree({"a.txt": "a\n", "t/b.csv": "b\n"}, out)
+    target = out / "t" / "b.csv"
+    if edit == "append":
+        target.write_text("b\nmy note\n")
+    elif edit == "empty":
+        target.write_text("")
+    else:
+        target.unlink()
+        target.symlink_to(out / "a.txt")
+    before = snapshot(out)
+    with pytest.raises(InputError, match=r"holds t/b.csv, changed since rithmocheck build wrote it; a build never "
+                                         r"replaces an edited file: move it away, then build again"):
+        write_tree({"a.txt": "A\n", "t/b.csv": "B\n"}, out)
+    assert snapshot(out) == before
+    target.unlink()  # moved away: the build goes on, and restores what it writes
+    write_tree({"a.txt": "A\n", "t/b.csv": "B\n"}, out)
+    assert target.read_text() == "B\n"
+
+
+def test_build_refuses_an_edited_output_file_even_from_the_cache(tmp_path, monkeypatch):
+    monkeypatch.delenv("RITHMOCHECK_NO_CACHE", raising=False)
+    out = tmp_path / "o"
+    assert run("build", "--out", str(out)).exit_code == 0
+    (out / "collation.md").write_text("my notes\n")
+    r = run("build", "--out", str(out))
+    assert r.exit_code == 2
+    assert "holds collation.md, changed since rithmocheck build wrote it" in r.stderr
+    assert (out / "collation.md").read_text() == "my notes\n"
+
+
 def test_an_empty_directory_is_accepted(tmp_path):
     out = tmp_path / "out"
     out.mkdir()

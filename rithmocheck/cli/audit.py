@@ -112,8 +112,9 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     written.
     Deterministic and atomic: the new tree replaces the old in one rename,
     and a failed build leaves the previous OUT intact. OUT must be new,
-    empty, or written by an earlier build: a directory holding anything else
-    is refused (exit 2) and nothing is deleted. A summary goes to stderr;
+    empty, or written by an earlier build: a directory holding anything else,
+    or a file changed since a build wrote it, is refused (exit 2) and nothing
+    is deleted. A summary goes to stderr;
     exit 1 when a finding is not covered by a curated erratum or a
     disagreement with the second witness is not explained by a recorded
     reading.

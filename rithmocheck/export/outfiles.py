@@ -169,8 +169,9 @@ def manifest_text(files: Mapping[str, str]) -> str:
     return json.dumps({"generator": GENERATOR, "files": entries}, indent=2) + "\n"
 
 
-def _read_manifest(directory: Path) -> set[str] | None:
-    """The files a build recorded in directory's manifest, or None if it has none."""
+def _read_manifest(directory: Path) -> dict[str, str | None] | None:
+    """The files a build recorded in directory's manifest, each with the
+    SHA-256 it wrote (None for the manifest itself), or None if it has none."""
     path = directory / MANIFEST
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode) or os.lstat(path).st_size > 10_000_000:
@@ -180,10 +181,26 @@ def _read_manifest(directory: Path) -> set[str] | None:
         return None
     if not isinstance(data, dict) or data.get("generator") != GENERATOR or not isinstance(data.get("files"), list):
         return None
-    names = {f.get("path") for f in data["files"] if isinstance(f, dict)}
-    if not all(isinstance(n, str) for n in names):
+    entries = [f for f in data["files"] if isinstance(f, dict)]
+    if not all(isinstance(f.get("path"), str) and isinstance(f.get("sha256"), str) for f in entries):
         return None
-    return {str(n) for n in names} | {MANIFEST}
+    owned: dict[str, str | None] = {str(f["path"]): str(f["sha256"]) for f in entries}
+    owned[MANIFEST] = None
+    return owned
+
+
+def _as_written(path: Path, sha256: str | None) -> bool:
+    """Whether a file a build wrote is still as it wrote it (a regular file
+    with the recorded SHA-256)."""
+    if sha256 is None:
+        return True
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return False
+        with open(path, "rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest() == sha256
+    except OSError:
+        return False
 
 
 def _contents(directory: Path) -> tuple[set[str], set[str]]:
@@ -204,21 +221,24 @@ def _contents(directory: Path) -> tuple[set[str], set[str]]:
     return files, dirs
 
 
-def foreign_files(directory: Path) -> list[str]:
-    """What directory holds that no build wrote (empty when the build may replace it)."""
+def foreign(directory: Path) -> list[tuple[str, str]]:
+    """What directory holds that a build may not replace, each with why: a
+    file no build wrote, or one changed since a build wrote it (a user's
+    edit is a user's file)."""
     files, _dirs = _contents(directory)
     if not files:
         return []
     owned = _read_manifest(directory)
     if owned is None:
-        return sorted(files)
-    return sorted(files - owned)
+        return [(f, "not written") for f in sorted(files)]
+    return sorted([(f, "not written") for f in files - owned.keys()]
+                  + [(f, "changed") for f in files & owned.keys() if not _as_written(directory / f, owned[f])])
 
 
 def _remove_owned(directory: Path) -> list[str]:
     """Delete the files a manifest lists and the directories left empty;
     return what is left (files no build wrote). Never follows links."""
-    owned = _read_manifest(directory) or set()
+    owned = set(_read_manifest(directory) or ())
     files, dirs = _contents(directory)
     for rel in sorted(files & owned):
         _unlink_quietly(directory / rel)
@@ -302,10 +322,14 @@ def check_out_dir(out: str | Path, protected: Iterable[Path] = ()) -> Path:
         if anc.exists() and not anc.is_dir():
             raise InputError(path, None, f"{anc} is not a directory")
     if path.is_dir():
-        foreign = foreign_files(path)
-        if foreign:
-            more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
-            raise InputError(path, None, f"holds {foreign[0]}{more}, which rithmocheck build did not write; "
+        found = foreign(path)
+        if found:
+            name, why = found[0]
+            more = f" and {len(found) - 1} more" if len(found) > 1 else ""
+            if why == "changed":
+                raise InputError(path, None, f"holds {name}{more}, changed since rithmocheck build wrote it; a "
+                                             "build never replaces an edited file: move it away, then build again")
+            raise InputError(path, None, f"holds {name}{more}, which rithmocheck build did not write; "
                                          "a build writes only into a new or empty directory or one it made")
     return absolute
 
