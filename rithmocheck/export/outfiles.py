@@ -221,10 +221,10 @@ def _contents(directory: Path) -> tuple[set[str], set[str]]:
     return files, dirs
 
 
-def foreign(directory: Path) -> list[tuple[str, str]]:
+def foreign(directory: Path, edits: bool = True) -> list[tuple[str, str]]:
     """What directory holds that a build may not replace, each with why: a
-    file no build wrote, or one changed since a build wrote it (a user's
-    edit is a user's file)."""
+    file no build wrote, or (with edits) one changed since a build wrote it
+    (a user's edit is a user's file)."""
     files, _dirs = _contents(directory)
     if not files:
         return []
@@ -232,7 +232,8 @@ def foreign(directory: Path) -> list[tuple[str, str]]:
     if owned is None:
         return [(f, "not written") for f in sorted(files)]
     return sorted([(f, "not written") for f in files - owned.keys()]
-                  + [(f, "changed") for f in files & owned.keys() if not _as_written(directory / f, owned[f])])
+                  + [(f, "changed") for f in files & owned.keys()
+                     if edits and not _as_written(directory / f, owned[f])])
 
 
 def _remove_owned(directory: Path) -> list[str]:
@@ -301,8 +302,11 @@ def _stale_staging(parent: Path, name: str) -> list[Path]:
         return []
 
 
-def check_out_dir(out: str | Path, protected: Iterable[Path] = ()) -> Path:
-    """The output directory, or InputError naming why a build may not write there."""
+def check_out_dir(out: str | Path, protected: Iterable[Path] = (), edits: bool = False) -> Path:
+    """The output directory, or InputError naming why a build may not write
+    there. With edits, also a file changed since a build wrote it: asked
+    only under the build lock, where no other build swaps the tree between
+    reading its manifest and its files."""
     if str(out) == "":
         raise InputError("--out", None, "the output directory is empty; give a directory name")
     path = Path(out)
@@ -322,7 +326,7 @@ def check_out_dir(out: str | Path, protected: Iterable[Path] = ()) -> Path:
         if anc.exists() and not anc.is_dir():
             raise InputError(path, None, f"{anc} is not a directory")
     if path.is_dir():
-        found = foreign(path)
+        found = foreign(path, edits)
         if found:
             name, why = found[0]
             more = f" and {len(found) - 1} more" if len(found) > 1 else ""
@@ -350,7 +354,7 @@ def write_tree(files: Mapping[str, str], out: str | Path, protected: Iterable[Pa
     mask = _umask()
     left: list[str] = []
     with _locked(parent):
-        target = check_out_dir(out, protected)  # again, now that no other build runs
+        target = check_out_dir(out, protected, edits=True)  # again, now that no other build runs
         for stale in _stale_staging(parent, target.name):
             left += [str(stale / f) for f in _remove_owned(stale)]
         try:
