@@ -216,3 +216,29 @@ def test_a_missing_errata_option_is_bad_input_not_no_errata(command, tmp_path):
     for missing in (str(tmp_path / "nope.yaml"), ""):
         one_line_error(run(*command, "--errata", missing), "no such errata file")
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("bad, needle", [
+    ("identifiers: [STC 15542A]\n", "identifiers must map a scheme to the identifier as cited"),
+    ("attributions:\n  - who: William Fulke\n", "attributions must be a list of initials: (as printed), who: and"),
+    ("authors: Lever\n", "authors must be a list of names"),
+])
+def test_a_bad_book_description_is_one_line(bad, needle, tmp_path):
+    d = tmp_path / "e"
+    assert run("init", str(d)).exit_code == 0
+    meta = d / "witness.yaml"
+    text = meta.read_text(encoding="utf-8")
+    key = bad.split(":")[0]
+    kept = []
+    skipping = False
+    for line in text.splitlines(keepends=True):  # drop the key's block, then append the bad one
+        if line.startswith(f"{key}:"):
+            skipping = True
+            continue
+        if skipping and (line.startswith((" ", "\t")) or not line.strip()):
+            continue
+        skipping = False
+        kept.append(line)
+    meta.write_text("".join(kept) + bad, encoding="utf-8")
+    one_line_error(run("--edition", str(d), "errata", "--format", "md"), needle)
+    assert str(meta) in run("--edition", str(d), "errata", "--format", "md").stderr

@@ -73,7 +73,10 @@ def test_the_book_the_outputs_cite_is_the_one_the_tei_header_names(doc):
                                       "EEBO-TCP": "EEBO-TCP A05389"}
     assert h.idno("STC") == ("STC 15542A", "ESTC S120022")
     assert h.idno("VID") == ("20707",) and h.idno("DLPS") == ("A05389",)
-    assert [who for who, _ in book.attributions] == ["William Fulke", "William Fulwood"]
+    assert [(initials, who) for initials, who, _ in book.attributions] == [("W. F.", "William Fulke"),
+                                                                          ("W. F.", "William Fulwood")]
+    assert book.attribution_note.startswith('"W. F." is read as William Fulke (')
+    assert book.attribution_note.endswith("; the print decides neither.")
     assert "Fulwood, William." in h.authors and "W.F. = William Fulwood." in h.notes
     assert book.year == "1563" and book.citation.endswith(
         "1563. STC 15542A; ESTC S120022; EEBO image set 20707; EEBO-TCP A05389.")

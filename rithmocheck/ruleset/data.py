@@ -24,8 +24,9 @@ WITNESS: dict[Any, Any] = {
     "identifiers": {"STC": "STC 15542A", "ESTC": "ESTC S120022", "EEBO": "EEBO image set 20707",
                     "EEBO-TCP": "EEBO-TCP A05389"},
     "attributions": [
-        {"who": "William Fulke", "source": "../shared/seeds/README.md: \"Ralph Lever and William Fulke (W. F.)\""},
-        {"who": "William Fulwood",
+        {"initials": "W. F.", "who": "William Fulke",
+         "source": "../shared/seeds/README.md: \"Ralph Lever and William Fulke (W. F.)\""},
+        {"initials": "W. F.", "who": "William Fulwood",
          "source": "the catalogue record in the EEBO-TCP teiHeader: "
                    "\"Fulwood, William.\", \"W.F. = William Fulwood.\""},
     ],

@@ -68,7 +68,7 @@ class Book:
     imprint: str
     year: str
     identifiers: tuple[tuple[str, str], ...]  # (scheme, identifier as cited): ("STC", "STC 15542A"), ...
-    attributions: tuple[tuple[str, str], ...]  # (who, on whose word) for initials the print leaves open
+    attributions: tuple[tuple[str, str, str], ...]  # (initials as printed, who, on whose word)
 
     @property
     def citation(self) -> str:
@@ -81,11 +81,14 @@ class Book:
 
     @property
     def attribution_note(self) -> str:
-        """The readings of the initials, each on whose word ("" when none)."""
-        if not self.attributions:
-            return ""
-        return ("\"W. F.\" is read as " + " and as ".join(f"{who} ({source})" for who, source in self.attributions)
-                + "; the print decides neither.")
+        """The readings of initials the print leaves open, each on whose word
+        ("" when none)."""
+        notes = []
+        for initials in dict.fromkeys(i for i, _, _ in self.attributions):
+            readings = [f"{who} ({source})" for i, who, source in self.attributions if i == initials]
+            notes.append(f"\"{initials}\" is read as " + " and as ".join(readings)
+                         + ("; the print decides neither." if len(readings) > 1 else "."))
+        return " ".join(notes)
 
 
 def _book(meta: dict[str, Any], path: Path) -> Book:
@@ -103,12 +106,14 @@ def _book(meta: dict[str, Any], path: Path) -> Book:
     if not isinstance(ids, dict) or not all(isinstance(v, str) for v in ids.values()):
         raise InputError(path, getattr(ids, "line", None),
                          "identifiers must map a scheme to the identifier as cited (STC: STC 15542A)")
-    if not isinstance(found, list) or not all(isinstance(a, dict) and isinstance(a.get("who"), str)
-                                              and isinstance(a.get("source"), str) for a in found):
-        raise InputError(path, getattr(found, "line", None), "attributions must be a list of who: and source:")
+    if not isinstance(found, list) or not all(isinstance(a, dict) and all(isinstance(a.get(k), str) for k in
+                                                                          ("initials", "who", "source"))
+                                              for a in found):
+        raise InputError(path, getattr(found, "line", None),
+                         "attributions must be a list of initials: (as printed), who: and source:")
     return Book(text("title"), tuple(authors), text("imprint"), text("year"),
                 tuple((str(k), v) for k, v in ids.items()),
-                tuple((a["who"], a["source"]) for a in found))
+                tuple((a["initials"], a["who"], a["source"]) for a in found))
 
 
 @dataclass(frozen=True)
