@@ -34,6 +34,7 @@ from ..witness.edition import Edition
 from ..witness.entries import Position, entry_text
 from ..witness.examples import EXAMPLES, ExamplePosition
 from ..witness.page import Page
+from ..words import count
 from .findings import Finding, Kind
 from .reasons import problems as reason_problems
 
@@ -443,9 +444,8 @@ def audit_invariant(table_id: str, errata: tuple[Erratum, ...], edition: Edition
         cause = (f"by erratum {', '.join(by)}" if by else "as printed, and no erratum removes it")
         first = next((r for r in producers if r.erratum in by), producers[0])
         out.append(Finding(table_id, Kind.INVARIANT,
-                           f"the corrected table holds {_item_text(f, item)} {got[item]} time"
-                           f"{'s' if got[item] > 1 else ''} ({cause}); the regenerated table has it "
-                           f"{want[item]} time{'s' if want[item] != 1 else ''}",
+                           f"the corrected table holds {_item_text(f, item)} {count(got[item], 'time')} ({cause}); "
+                           f"the regenerated table has it {count(want[item], 'time')}",
                            first.position, first.witness_line or f.witness_line, first.page, None,
                            first.numbers))
     for item in sorted(want - got, key=repr):

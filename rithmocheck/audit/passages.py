@@ -43,6 +43,7 @@ from ..model import men
 from ..model.proportions import holds
 from ..model.ratio_names import ratio_name
 from ..witness.examples import EXAMPLES, Example, ExamplePassage, ExamplePosition, Token, bind
+from ..words import count
 from .candidates import rereadings
 from .examples import LIST_KEYS, OTHER, SHAPES, UNCHECKED, WRONG, Check, _standard, check, quote
 from .findings import Finding, Kind, Suggestion
@@ -115,7 +116,7 @@ class Correction:
 
     def __str__(self) -> str:
         n = len(self.changes)
-        return f"{', '.join(map(str, self.changes))} ({n} change{'s' if n != 1 else ''})"
+        return f"{', '.join(map(str, self.changes))} ({count(n, 'change')})"
 
 
 @dataclass(frozen=True)

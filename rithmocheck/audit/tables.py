@@ -30,6 +30,7 @@ from ..tables import EntryFamily, Family, KeyedFamily, default_table, family
 from ..tables.family import Unit
 from ..witness.edition import Edition
 from ..witness.entries import PrintedEntry, entry_text
+from ..words import count
 from . import candidates as cand
 from .evidence import evidence_table
 from .findings import Finding, Kind, Suggestion
@@ -108,8 +109,7 @@ def audit_entries(f: EntryFamily, edition: Edition) -> list[Finding]:
         if k in complete:
             if seen[k] > complete[k]:
                 findings.append(_at(f.id, Kind.DUPLICATE, f"{entry_text(e.numbers, e.signs)} is printed {printed[k]} "
-                                    f"times; the complete table has it {complete[k]} time"
-                                    f"{'s' if complete[k] > 1 else ''}", e, e.numbers))
+                                    f"times; the complete table has it {count(complete[k], 'time')}", e, e.numbers))
             continue
         failing.append((i, e, k))
     missing = complete - printed

@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from ..errors import exit_code, printable
+from ..words import count
 from .options import Group, check_output, emit, format_option, output_option
 
 
@@ -95,7 +96,7 @@ def validate(file: str, fmt: str, output: str | None) -> None:
     if findings:
         if doc["summary"]:
             click.echo(f"{printable(file)}: {doc['summary']}", err=True)
-        click.echo(f"{printable(file)}: {len(findings)} finding{'s' if len(findings) != 1 else ''}", err=True)
+        click.echo(f"{printable(file)}: {count(len(findings), 'finding')}", err=True)
         sys.exit(exit_code(len(findings)))
     click.echo(f"{printable(file)}: valid", err=True)
 

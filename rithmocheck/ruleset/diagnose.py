@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..model import men as M
+from ..words import count
 from .findings import RulesetFinding
 
 COLOURS = ("white", "black")
@@ -63,7 +64,7 @@ def headline(data: Any, findings: Sequence[RulesetFinding]) -> str | None:
                 "the even army's")
     if any(f.rule == "schema" for f in findings):
         n = sum(1 for f in findings if f.rule == "schema")
-        return f"the file does not follow the published schema ({n} place{'s' if n != 1 else ''}); its meaning is " \
+        return f"the file does not follow the published schema ({count(n, 'place')}); its meaning is " \
                "checked once it does"
     listed = sum(len(v) for k, v in sides.items() if k in M.SIDES)
     wrong = {f.path for f in findings if f.rule in VALUE_RULES}

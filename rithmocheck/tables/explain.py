@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import men
+from ..words import count
 from . import REGISTRY, default_table
 
 # Columns whose numbers count or index something (a man's order and digit, a
@@ -73,5 +74,5 @@ def explain_text(data: dict[str, Any]) -> str:
         for t in data["tables"]:
             cols = ", ".join(f"{c['column']} {c['rows']}" + (" (as a count)" if c["counts"] else "")
                              for c in t["columns"])
-            lines.append(f"  {t['table']}: {t['rows']} row{'s' if t['rows'] != 1 else ''}; {cols}")
+            lines.append(f"  {t['table']}: {count(t['rows'], 'row')}; {cols}")
     return "\n".join(lines) + "\n"

@@ -33,6 +33,7 @@ from ...witness.entries import Position, PrintedEntry
 from ...witness.examples import EXAMPLES, Example, ExamplePosition
 from ...witness.layout import SIGN, Cell, Passage
 from ...witness.page import Page
+from ...words import count
 
 # state as printed -> (what it means, its mark); colour is never the only signal
 STATES: dict[str, tuple[str, str]] = {
@@ -589,7 +590,7 @@ def _supplied(t: _Table, table_id: str, findings: Sequence[Finding],
             (span,), sid, Detail(f"Omission of {table_id}: [{text}] \u2014 supplied", tuple(items_)),
             _text(ce.numbers, ce.signs) if ce is not None else "", "supplied" if ce is not None else ""),)))
     heading = f"not printed (the omissions cite the table's heading, {page_label(t.page(fam.witness_line, 0))})"
-    return BlockView("supplied", f"The {len(rows)} omission{'s' if len(rows) != 1 else ''} of {table_id}, "
+    return BlockView("supplied", f"The {count(len(rows), 'omission')} of {table_id}, "
                                  "supplied in brackets", ("Supplied entry",), (PageGroup(heading, tuple(rows)),))
 
 
