@@ -221,7 +221,7 @@ def _contents(directory: Path) -> tuple[set[str], set[str]]:
     return files, dirs
 
 
-def foreign(directory: Path, edits: bool = True) -> list[tuple[str, str]]:
+def foreign(directory: Path, edits: bool) -> list[tuple[str, str]]:
     """What directory holds that a build may not replace, each with why: a
     file no build wrote, or (with edits) one changed since a build wrote it
     (a user's edit is a user's file)."""

@@ -219,7 +219,7 @@ def _document_json(kind: int) -> str:
         "produced_by": {"program": "rithmocheck", "version": __version__},
         "kind": kind,
         "title": heading,
-        "witness": dict(D.WITNESS, kind_heading={"heading": heading, "line": line}),
+        "witness": dict(_witness(), kind_heading={"heading": heading, "line": line}),
         "sources": {k: D.SOURCES[k] for k in used_sources},
         "options": {k: {kk: vv for kk, vv in o.items() if kk != "kinds"}
                     for k, o in D.OPTIONS.items() if kind in o["kinds"]},
@@ -262,3 +262,20 @@ def schema() -> dict[str, Any]:
     """The published JSON Schema (draft 2020-12) of ruleset documents."""
     data: dict[str, Any] = json.loads(_schema_text())
     return data
+
+
+WITNESS_KEYS = ("title", "authors", "year", "identifiers", "attributions", "sha256")
+
+
+@cache
+def _witness() -> dict[str, Any]:
+    """The book and witness a ruleset cites: the shipped edition's
+    witness.yaml, read from the one place it is recorded."""
+    from ..witness.edition import SHIPPED, Edition
+
+    meta = Edition.default().metadata
+    out = {k: meta[k] for k in WITNESS_KEYS if k in meta}
+    out["file"] = f"rithmocheck/editions/{SHIPPED.name}/{meta['file']}"
+    out["lines"] = meta["lines"]
+    plain: dict[str, Any] = json.loads(json.dumps(out))  # the loader's line-carrying values as plain data
+    return plain

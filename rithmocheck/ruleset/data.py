@@ -13,28 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-# rithmocheck/editions/lever-fulke-1563/witness.yaml (tests check these against it and
-# against the SHA-256 of witness.txt); kept here so an installed package
-# needs no repository files.
-WITNESS: dict[Any, Any] = {
-    "title": "The most noble, ancient, and learned play, called the Philosophers game, invented for the "
-             "honest recreation of students, and other sober persons",
-    "authors": ["Ralph (Rafe) Lever", "William Fulke (\"W. F.\")"],
-    "year": 1563,
-    "identifiers": {"STC": "STC 15542A", "ESTC": "ESTC S120022", "EEBO": "EEBO image set 20707",
-                    "EEBO-TCP": "EEBO-TCP A05389"},
-    "attributions": [
-        {"initials": "W. F.", "who": "William Fulke",
-         "source": "../shared/seeds/README.md: \"Ralph Lever and William Fulke (W. F.)\""},
-        {"initials": "W. F.", "who": "William Fulwood",
-         "source": "the catalogue record in the EEBO-TCP teiHeader: "
-                   "\"Fulwood, William.\", \"W.F. = William Fulwood.\""},
-    ],
-    "sha256": "8a3e00b265063a8a84b1b70db6b3310ce5e3535a1afda003f4e096897eda81b9",
-    "file": "rithmocheck/editions/lever-fulke-1563/witness.txt",
-    "lines": 1122,
-}
-
 # The secondary sources (../shared/seeds/), cited where 1563 is lost or silent.
 SOURCES: dict[Any, Any] = {
     "seed-001": {"file": "001_c17b321efb797e5e.txt",
