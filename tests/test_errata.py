@@ -1,6 +1,8 @@
 """Curated errata: matching, staleness, application, exports, CLI exit codes, golden files."""
 
+import csv
 import dataclasses
+import io
 import json
 import os
 import xml.etree.ElementTree as ET
@@ -187,8 +189,24 @@ def test_show_corrected_every_format():
     data = json.loads(run("show", "k1-musical", "--corrected", "--format", "json").stdout)
     assert data["entries"][2] == {"position": {"passage": "k1-musical", "block": 1, "column": 1, "row": 3},
                                   "entry": [3, 5, 15], "signs": [], "status": "corrected", "sic": [3, 15, 16],
-                                  "erratum": "k1-musical@1.1.3", "witness_line": 673,
+                                  "sic_signs": [], "erratum": "k1-musical@1.1.3", "witness_line": 673,
                                   "page": {"image": 31, "side": "left"}}
+
+
+def test_a_corrected_sign_keeps_the_printed_signs_in_its_sic():
+    """Witness line 816 prints "64 {powerof1}. {powerof3} {powerof6}" (the
+    root sign where the quadrate belongs): the corrected table's sic is that
+    entry, signs and all, not the bare 64; the errata write sic and corr the
+    same way, never as the four numbers "64 1 3 6"."""
+    data = json.loads(run("show", "k2-cossick-signs", "--corrected", "--format", "json").stdout)
+    row = next(e for e in data["entries"] if e["position"]["row"] == 33)
+    assert (row["entry"], row["signs"], row["sic"], row["sic_signs"]) == ([64], [2, 3, 6], [64], [1, 3, 6])
+    rows = list(csv.DictReader(io.StringIO(run("show", "k2-cossick-signs", "--corrected", "--format", "csv").stdout)))
+    assert [(r["entry"], r["sic"]) for r in rows if r["row"] == "33"] == [
+        ("64{powerof2}{powerof3}{powerof6}", "64{powerof1}{powerof3}{powerof6}")]
+    errata = list(csv.DictReader(io.StringIO(run("errata", "--format", "csv").stdout)))
+    assert [(r["sic"], r["corr"]) for r in errata if r["id"] == "k2-cossick-signs@1.1.33"] == [
+        ("64{powerof1}{powerof3}{powerof6}", "64{powerof2}{powerof3}{powerof6}")]
 
 
 def test_golden_audit_text_and_json():

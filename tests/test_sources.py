@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from conftest import EDITION
 from rithmocheck.cli import cli
 from rithmocheck.errors import InputError
+from rithmocheck.export.printed import printed_rows
 from rithmocheck.tables import TABLE_IDS
 from rithmocheck.witness.edition import SHIPPED as SOURCE_DIR
 from rithmocheck.witness.edition import known_tables
@@ -242,6 +243,35 @@ def test_a_page_break_inside_a_witness_line_splits_a_table():
     by_key = {e.key: e for e in EDITION.entries("standards")}
     assert (by_key["even/10"].witness_line, str(by_key["even/10"].page)) == (1110, "image 48 left")
     assert (by_key["odd/1"].witness_line, str(by_key["odd/1"].page)) == (1110, "image 48 right")
+
+
+def test_a_blank_cell_stands_on_its_row():
+    # witness lines 377-378: "The second order follows." then "Third fyft seventh ninth 5. 9. 13.
+    # 17. ...", the second block of the ratios (a heading row, then the columns' headings): the
+    # blanks beside the heading in row 1 stand on its line, 377, image 17 left (not on line 338,
+    # where the passage's run begins, on image 14).
+    p, cells = _cells("ratios")
+    for column in (2, 3, 4):
+        assert cells[(2, column, 1)].role == "blank"
+        assert p.witness_line(cells[(2, column, 1)]) == 377
+        assert str(EDITION.page_at(*p.read_from(cells[(2, column, 1)]))) == "image 17 left"
+    # every blank stands on the line of a cell of its row
+    for p in EDITION.passages:
+        by_row: dict = {}
+        for c in p.cells():
+            by_row.setdefault((c.block, c.row), []).append(c)
+        for c in p.cells():
+            if c.role == "blank":
+                lines = {p.witness_line(o) for o in by_row[(c.block, c.row)] if o.role != "blank"}
+                assert not lines or p.witness_line(c) in lines, (p.passage, c.where())
+
+
+def test_the_numbers_of_a_prose_cell_are_every_integer_in_its_words():
+    # witness line 354: "one part of it, which may measure the whole, as.12. contains.9. and 3. which"
+    rows = [r for r in printed_rows("ratios", EDITION) if r[4] == "prose"]
+    by_line = {r[7]: r[6] for r in rows}
+    assert by_line[354] == "12 9 3"
+    assert by_line[367] == "9 28 16 12 3 4 16"  # "of.9. like wise.28. coteineth.16. and.12. that is 3/4; of.16."
 
 
 def test_show_prints_the_pages():

@@ -78,6 +78,20 @@ class Erratum:
     def on_example(self) -> bool:
         return isinstance(self.position, ExamplePosition)
 
+    def written(self, values: tuple[int, ...] | None, entry: bool = False) -> str:
+        """Its sic or corr (entry=False) or supplied entry (entry=True) as the
+        print writes it: numbers, then cossick signs ({powerofN}). A sic or
+        corr of an entry table is the entry's numbers alone; of a keyed table,
+        a unit, which may carry signs (the marking of the men: 64, with the
+        signs 1, 3 and 6, is 64{powerof1}{powerof3}{powerof6}); a supplied
+        entry of an entry table is written flat, numbers then signs."""
+        if values is None:
+            return ""
+        f = REGISTRY.get(self.table)
+        if f is None or isinstance(f, EntryFamily) != entry:
+            return entry_text(values)
+        return entry_text(*f.split(values))
+
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "table": self.table, "kind": self.kind,
                 "position": self.position.as_dict() if self.position is not None else None,
@@ -363,11 +377,12 @@ class CorrectedEntry:
     numbers: tuple[int, ...]
     signs: tuple[int, ...]
     status: str  # printed, corrected, omitted, supplied
-    sic: tuple[int, ...] | None = None
+    sic: tuple[int, ...] | None = None  # the numbers as printed, where corrected or omitted
     erratum: str | None = None
     key: str | None = None
     witness_line: int | None = None
     page: Page | None = None
+    sic_signs: tuple[int, ...] = ()  # the cossick signs as printed, with sic
 
 
 def corrected_entries(table_id: str, errata: tuple[Erratum, ...], edition: Edition, supply: bool = False,
@@ -391,10 +406,10 @@ def corrected_entries(table_id: str, errata: tuple[Erratum, ...], edition: Editi
         elif isinstance(e.corr, tuple) and e.sic is not None:
             numbers, signs = f.apply(entry, e.sic, e.corr)
             out.append(CorrectedEntry(entry.position, numbers, signs, "corrected", entry.numbers, e.id, entry.key,
-                                      entry.witness_line, entry.page))
+                                      entry.witness_line, entry.page, entry.signs))
         elif keep_omitted:
             out.append(CorrectedEntry(entry.position, entry.numbers, entry.signs, "omitted", entry.numbers, e.id,
-                                      entry.key, entry.witness_line, entry.page))
+                                      entry.key, entry.witness_line, entry.page, entry.signs))
     if supply:
         for e in errata:
             if e.table == table_id and e.corr == "supply" and e.entry is not None:
@@ -416,7 +431,7 @@ def _item_text(f: Family, item: tuple[Any, ...]) -> str:
         numbers, signs = f.split(item)
         return entry_text(numbers, signs)
     key, unit = item
-    return f"{key}: {entry_text(unit[:1], unit[1:])}"
+    return f"{key}: {entry_text(*f.split(unit))}"
 
 
 def audit_invariant(table_id: str, errata: tuple[Erratum, ...], edition: Edition) -> list[Finding]:

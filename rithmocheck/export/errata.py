@@ -33,12 +33,12 @@ def _where(e: Erratum) -> str:
 
 def _corr(e: Erratum) -> str:
     if e.corr == "supply":
-        return "supply " + _nums(e.entry)
-    return e.corr if isinstance(e.corr, str) else _nums(e.corr)
+        return "supply " + e.written(e.entry, entry=True)
+    return e.corr if isinstance(e.corr, str) else e.written(e.corr)
 
 
 def errata_rows(errata: tuple[Erratum, ...]) -> list[list[Any]]:
-    return [[e.id, e.table, e.kind, _where(e), e.witness_line or "", page_text(e.page), _nums(e.sic), _corr(e),
+    return [[e.id, e.table, e.kind, _where(e), e.witness_line or "", page_text(e.page), e.written(e.sic), _corr(e),
              e.klass, e.confidence, e.resp, e.reason] for e in errata]
 
 
@@ -78,11 +78,11 @@ def errata_markdown(errata: tuple[Erratum, ...], book: Book) -> str:
         where = ", ".join(x for x in (_where(e), f"witness line {e.witness_line}" if e.witness_line else "",
                                       str(e.page) if e.page else "") if x)
         if e.corr == "supply":
-            change = f"supplied: {_nums(e.entry)}"
+            change = f"supplied: {e.written(e.entry, entry=True)}"
         elif e.corr == "omit":
-            change = f"sic {_nums(e.sic)}; omit"
+            change = f"sic {e.written(e.sic)}; omit"
         else:
-            change = f"sic {_nums(e.sic)}; corr {_corr(e)}"
+            change = f"sic {e.written(e.sic)}; corr {_corr(e)}"
         lines += [f"- **{_md(e.id)}** ({e.kind}, {_md(e.klass)}; confidence {e.confidence}; resp {e.resp})  ",
                   f"  {_md(where)}: {change}.  ",
                   f"  {_md(e.reason)}", ""]
@@ -141,12 +141,12 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
                                                 str(e.page) if e.page else "") if x))
         resp = " ".join(f"#{r}" for r in e.resp.split("+"))
         if e.corr == "supply":
-            el(item, "supplied", _nums(e.entry), reason="omitted", cert=e.confidence, resp=resp)
+            el(item, "supplied", e.written(e.entry, entry=True), reason="omitted", cert=e.confidence, resp=resp)
         elif e.corr == "omit":
-            el(item, "surplus", _nums(e.sic), reason=e.kind, cert=e.confidence, resp=resp)
+            el(item, "surplus", e.written(e.sic), reason=e.kind, cert=e.confidence, resp=resp)
         else:
             choice = el(item, "choice")
-            sic, corr = _nums(e.sic), _nums(e.result)
+            sic, corr = e.written(e.sic), e.written(e.result)
             name = _ratio_name(e, edition)
             if name is not None:  # a ratio name of a worked example: its words, not the ratio it names
                 sic, corr = name

@@ -10,7 +10,7 @@ from typing import Any
 from ..audit.errata import CorrectedEntry
 from ..witness.edition import Edition
 from ..witness.entries import entry_text
-from ..witness.layout import Cell, Column, Passage
+from ..witness.layout import Cell, Column, Passage, run_tokens
 from ..witness.page import Page
 
 PRINTED_HEADERS = ("passage", "block", "column", "row", "role", "printed", "numbers", "witness_line", "page")
@@ -76,9 +76,18 @@ def printed_document(table_id: str, edition: Edition) -> dict[str, Any]:
     return {"table": table_id, "entries": entries, "stated_counts": counts}
 
 
+def read_numbers(cell: Cell) -> tuple[int, ...]:
+    """The numbers a cell is read as: its number tokens; in prose, every
+    integer standing in its words ("as.12. contains.9." gives 12 and 9),
+    cossick sign markers aside."""
+    if cell.role == "prose":
+        return tuple(int(t) for t in run_tokens(cell.text, "numbers"))
+    return cell.numbers
+
+
 def printed_rows(table_id: str, edition: Edition) -> list[list[Any]]:
     return [[passage.passage, cell.block, cell.column, cell.row, cell.role, cell.text,
-             " ".join(str(n) for n in cell.numbers), passage.witness_line(cell),
+             " ".join(str(n) for n in read_numbers(cell)), passage.witness_line(cell),
              page_text(_page_of(edition, passage, cell))]
             for passage, cell in _cells(edition, table_id)]
 
@@ -104,7 +113,7 @@ def corrected_rows(entries: list[CorrectedEntry]) -> list[list[Any]]:
     for c in entries:
         p = c.position
         where = [p.passage, p.block, p.column, p.row] if p else ["", "", "", ""]
-        rows.append(where + [entry_text(c.numbers, c.signs), c.status, entry_text(c.sic) if c.sic else "",
+        rows.append(where + [entry_text(c.numbers, c.signs), c.status, entry_text(c.sic, c.sic_signs) if c.sic else "",
                              c.erratum or "", c.witness_line or "", page_text(c.page)])
     return rows
 
@@ -112,7 +121,8 @@ def corrected_rows(entries: list[CorrectedEntry]) -> list[list[Any]]:
 def corrected_document(table_id: str, entries: list[CorrectedEntry]) -> dict[str, Any]:
     return {"table": table_id, "entries": [
         {"position": c.position.as_dict() if c.position else None, "entry": list(c.numbers), "signs": list(c.signs),
-         "status": c.status, "sic": list(c.sic) if c.sic is not None else None, "erratum": c.erratum,
+         "status": c.status, "sic": list(c.sic) if c.sic is not None else None,
+         "sic_signs": list(c.sic_signs) if c.sic is not None else None, "erratum": c.erratum,
          "witness_line": c.witness_line, "page": c.page.as_dict() if c.page else None,
          **({"key": c.key} if c.key else {})}
         for c in entries]}

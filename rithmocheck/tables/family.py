@@ -194,6 +194,13 @@ class Family(ABC):
         """Why a row belongs to the table, in words and numbers."""
         return f"{self.rule}; in the universe {table.universe.name}"
 
+    def split(self, values: Numbers) -> tuple[Numbers, Numbers]:
+        """Numbers written flat as (numbers, cossick signs): an entry of an
+        entry table (a finding's `expected`, an erratum's `entry`), a unit of
+        a keyed table (an erratum's sic or corr); numbers alone unless the
+        table's entries carry signs."""
+        return tuple(values), ()
+
 
 # --- entry tables -------------------------------------------------------------------------------------
 
@@ -222,11 +229,6 @@ class EntryFamily(Family):
         `head`: the rows a printed "nothing" under that head denies. The
         groups of the book's lists are by their first (least) term."""
         return bool(key) and key[0] == head
-
-    def split(self, values: Numbers) -> tuple[Numbers, Numbers]:
-        """An entry written flat (numbers, then signs: a finding's `expected`,
-        an erratum's `entry`) as (numbers, signs)."""
-        return tuple(values), ()
 
     def printed_items(self, entries: Iterable[PrintedEntry]) -> Counter[tuple[Any, ...]]:
         return Counter(self.key(e.numbers, e.signs) for e in entries if e.role == "entry")

@@ -108,6 +108,9 @@ class CossickSigns(KeyedFamily):
     def units(self, entry: Printed) -> list[Unit]:
         return [entry.numbers + entry.signs]
 
+    def split(self, unit: Unit) -> tuple[Numbers, Numbers]:
+        return tuple(unit[:1]), tuple(unit[1:])
+
     def apply(self, entry: PrintedEntry, sic: Numbers, corr: Numbers) -> tuple[Numbers, Numbers]:
         return corr[:1], tuple(corr[1:])
 

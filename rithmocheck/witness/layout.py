@@ -132,8 +132,9 @@ class Passage:
     ambiguous: bool
     blocks: tuple[Block, ...]
     tokens: str = "words"
-    # where each cell that has tokens was read from: (witness line, column of
-    # its first token in the line), by (block, column, row); filled by check_fidelity
+    # where each cell was read from: (witness line, column of its first token
+    # in the line), by (block, column, row); filled by check_fidelity (a blank
+    # is placed on its row by place_blanks)
     read_at: Mapping[tuple[int, int, int], tuple[int, int]] = field(default_factory=dict, compare=False)
 
     @property
@@ -150,12 +151,12 @@ class Passage:
                 yield from c.cells
 
     def witness_line(self, cell: Cell) -> int:
-        """The witness line a cell was read from; a cell without tokens (a
-        blank) stands where the run begins."""
+        """The witness line a cell was read from (a blank: its row's line, see
+        place_blanks)."""
         return self.read_from(cell)[0]
 
     def read_from(self, cell: Cell) -> tuple[int, int]:
-        """(witness line, column) of the cell's first token."""
+        """(witness line, column) of the cell's first token (a blank: see place_blanks)."""
         return self.read_at.get((cell.block, cell.column, cell.row), (self.run_lines[0], 0))
 
 
@@ -398,7 +399,31 @@ def check_fidelity(passage: Passage, witness: tuple[str, ...]) -> Passage:
         raise InputError(passage.path, None,
                          f"layout does not re-flatten: it gives {i} tokens, the run has {len(expected)}")
     return Passage(passage.path, passage.passage, passage.heading, passage.heading_lines, passage.run_lines,
-                   passage.run, passage.layout_evidence, passage.ambiguous, passage.blocks, passage.tokens, lines)
+                   passage.run, passage.layout_evidence, passage.ambiguous, passage.blocks, passage.tokens,
+                   place_blanks(passage, lines))
+
+
+def place_blanks(passage: Passage, read_at: dict[tuple[int, int, int], tuple[int, int]]
+                 ) -> dict[tuple[int, int, int], tuple[int, int]]:
+    """Where every cell stands, a cell without tokens (a blank) included: a
+    blank stands on its printed row, where the nearest cell of the row
+    before it begins (else the nearest after it); a row with no tokens at
+    all stands where the reading stood before it (else where the run
+    begins). The witness flattened a table row by row, so a row's cells
+    share its line."""
+    out = dict(read_at)
+    last = (passage.run_lines[0], 0)
+    for block in passage.blocks:
+        depth = max((len(c.cells) for c in block.columns), default=0)
+        for i in range(depth):
+            row = [c.cells[i] for c in block.columns if i < len(c.cells)]
+            placed = [read_at.get((c.block, c.column, c.row)) for c in row]
+            for j, cell in enumerate(row):
+                if placed[j] is None:
+                    near = [p for p in reversed(placed[:j]) if p] + [p for p in placed[j + 1:] if p]
+                    out[(cell.block, cell.column, cell.row)] = near[0] if near else last
+            last = next((p for p in reversed(placed) if p), last)
+    return out
 
 
 def load_passage(path: str, witness: tuple[str, ...], known_tables: frozenset[str]) -> Passage:

@@ -330,7 +330,7 @@ def _regenerated(t: _Table, numbers: tuple[int, ...], signs: tuple[int, ...], ke
         units = t.expected.get(key)
         if units is None:
             return f"none: the rules give nothing under {key!r}"
-        return f"{key}: {' '.join(_text(u[:1], u[1:]) for u in units)} (what the rules give)"
+        return f"{key}: {' '.join(_text(*f.split(u)) for u in units)} (what the rules give)"
     return ""
 
 
@@ -341,8 +341,8 @@ def _where(line: int | None, page: Page | None) -> tuple[str, str]:
 def _erratum_items(e: Erratum | None) -> list[tuple[str, str]]:
     if e is None:
         return []
-    corr = ("omit" if e.corr == "omit" else f"supply {_nums(e.entry)}" if e.corr == "supply"
-            else _nums(e.corr) if isinstance(e.corr, tuple) else str(e.corr))
+    corr = ("omit" if e.corr == "omit" else f"supply {e.written(e.entry, entry=True)}" if e.corr == "supply"
+            else e.written(e.corr) if isinstance(e.corr, tuple) else str(e.corr))
     return [("Erratum", e.id), ("Correction", f"{corr} ({e.klass})"), ("Reason", e.reason),
             ("Confidence", e.confidence), ("Responsibility", f"{e.resp}: {RESPONSIBLE.get(e.resp, '')}")]
 
