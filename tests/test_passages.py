@@ -486,3 +486,18 @@ def test_a_proportion_implies_every_term_that_completes_it(p, q, i, relation):
     got = _proportion(relation, known[:i] + [0] + known[i:], i)
     want = [v for v in range(1, 60 * 60 + 1) if holds(relation, tuple(known[:i] + [v] + known[i:]))]
     assert sorted(got) == want
+
+
+def test_a_finding_of_a_worked_example_cites_the_page_of_its_own_line():
+    """The passage arithmetic-rule runs over witness lines 612-618, and the
+    print turns the page within line 615 (image 27 left to right; the TCP's
+    page break, pages.yaml): the wrong 35 on line 618 stands on image 27
+    right, as its erratum says, not on the page where the passage begins."""
+    report = run_audit(EDITION, load_errata(EDITION), ("examples",))
+    found = [f for f in report.findings if f.table == "examples" and f.witness_line is not None]
+    assert found
+    for f in found:
+        assert f.page == EDITION.page_at(f.witness_line), f
+    [f35] = [f for f in found if getattr(f.position, "number", None) == "35@618"]
+    assert (f35.witness_line, str(f35.page)) == (618, "image 27 right")
+    assert str(EDITION.page_at(612)) == "image 27 left"

@@ -552,15 +552,13 @@ def passage_findings(result: PassageCheck, errata: Sequence[Erratum] = ()) -> li
         where = ExamplePosition(p.id, ch.line, ch.token)
         shown = f"'{ch.printed_text}'" if ch.kind != "figure" else ch.printed_text
         out.append(Finding(EXAMPLES, Kind.EXAMPLE, f"{shown} (line {ch.line}) of passage {p.id}: {message}.",
-                           where, ch.line, _page(p, ch.line), sic, corr, _suggestions(result, ch.token)))
+                           where, ch.line, _page(p, ch.token), sic, corr, _suggestions(result, ch.token)))
     return out
 
 
-def _page(p: ExamplePassage, line: int) -> Any:
-    for s in p.statements:
-        if s.witness_line == line and s.page is not None:
-            return s.page
-    return p.page
+def _page(p: ExamplePassage, token: str) -> Any:
+    """The page a token's line stands on (a passage may turn the page)."""
+    return p.token[token].page
 
 
 def _numbers(values: Sequence[Any]) -> tuple[int, ...]:

@@ -280,7 +280,8 @@ class Edition:
         """The worked examples as passages: numbers, words, places, ratio
         names and statements, as printed (examples.yaml)."""
         return tuple(replace(p, page=self.page_at(p.first_line),
-                             statements=tuple(replace(x, page=self.page_at(x.witness_line)) for x in p.statements))
+                             statements=tuple(replace(x, page=self.page_at(x.witness_line)) for x in p.statements),
+                             tokens=tuple(replace(t, page=self.page_at(t.line)) for t in p.tokens))
                      for p in load_passages(self.examples_path, self.witness))
 
     @cached_property

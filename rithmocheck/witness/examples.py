@@ -109,6 +109,7 @@ class Token:
     reading: tuple[str, str] | None = None  # ("letter", "G") / ("word", "or"): a figure that is no number
     reason: str | None = None  # why the reading, or why the number is unchecked
     unchecked: bool = False
+    page: Page | None = None  # the page of the book its line begins on (set by the edition)
 
     @property
     def is_value(self) -> bool:

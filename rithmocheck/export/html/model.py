@@ -726,7 +726,9 @@ def _example(edition: Edition, r: PassageCheck, errata: Sequence[Erratum], findi
     if any(f.erratum is None for f in findings):
         err.append(("Erratum", "none: no curated erratum covers a finding of this passage"))
     lines = f"{p.first_line}" if p.last_line == p.first_line else f"{p.first_line}\u2013{p.last_line}"
-    return ExampleView(safe(p.id), example_file(p.id), r.status, CHECKS[r.status][1], lines, page_label(p.page),
+    last = edition.page_at(p.last_line)
+    pages = page_label(p.page) + (f" to {page_label(last)}" if last is not None and last != p.page else "")
+    return ExampleView(safe(p.id), example_file(p.id), r.status, CHECKS[r.status][1], lines, pages,
                        segments, tuple(claim), tuple(check), tuple(err))
 
 
