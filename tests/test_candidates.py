@@ -48,7 +48,8 @@ def test_slips_of_the_1563_print():
     # "30 45 49" (674): 90 is no single slip of 49, but it is printed beside it (72 90 120)
     assert candidates((30, 45, 49), lambda v: holds("musical", v), MEN) == []
     c = candidates((30, 45, 49), lambda v: holds("musical", v), MEN, neighbours=(72, 90, 120))
-    assert c[0].value == (30, 45, 90) and c[0].klass == "neighbour repeated"
+    assert c[0].value == (30, 45, 90) and c[0].klass == "number of a neighbouring entry"
+    assert c[0].confidence == "low"  # 49 is no slip for 90: 90 only stands beside it, in 72 90 120
 
 
 def test_turned_figure():

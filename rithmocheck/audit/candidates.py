@@ -2,8 +2,11 @@
 
 A printed entry that fails its relation is re-read number by number with the
 compositor's usual slips: one digit changed, two adjacent digits transposed,
-a digit dropped or added, a turned sort (6 for 9, 9 for 6), or a number
-repeated from a neighbouring printed entry. A candidate is offered only if
+a digit dropped or added, a turned sort (6 for 9, 9 for 6); or a number is
+read as one printed in the entry just before or after it ("number of a
+neighbouring entry": no slip of the printed figures explains it, but the
+reading stands beside it in the print, e.g. 30 45 49 read as 30 45 90 with
+72 90 120 below; low confidence). A candidate is offered only if
 the corrected entry satisfies the table's relation, all its numbers lie in
 the table's universe, and it is not already printed elsewhere in the table.
 Candidates are ranked by the number of slips they need.
@@ -15,6 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 DIGITS = "0123456789"
+NEIGHBOUR = "number of a neighbouring entry"  # the reading is a number printed in the entry before or after
 TURNED = {"6": "9", "9": "6"}
 # A single slip of the likeliest kinds (a turned sort, a dropped figure) is
 # high; a single substitution or transposition medium; anything else low.
@@ -62,7 +66,7 @@ def rereadings(n: int, neighbours: Iterable[int] = ()) -> dict[int, str]:
         for d in DIGITS:
             add(s[:i] + d + s[i + 1:], "digit changed")
     for v in neighbours:
-        add(str(v), "neighbour repeated")
+        add(str(v), NEIGHBOUR)
     return out
 
 

@@ -127,9 +127,27 @@ def audit_entries(f: EntryFamily, edition: Edition) -> list[Finding]:
         return (options[0].changes, CONFIDENCE_RANK[options[0].confidence], item[0])
 
     by_index: dict[int, Finding] = {}
+    claimed: dict[tuple[int, ...], PrintedEntry] = {}  # an omission -> the misprint read as it
     for i, e, k in sorted(failing, key=certainty):
         key_of, options = found[i]
         open_ = missing - filled
+        if options and not any(key_of(c.value) in open_ for c in options):
+            # Every reading found is a row the corrected table already holds as often as the
+            # complete table has it (printed, or the reading of a surer misprint): taking it would
+            # print that row twice. The likeliest reading that fills an omission still open, if
+            # any, with one or two slips; else the entry is spurious.
+            taken = options
+            options = cand.candidates(e.numbers, _in(key_of, open_), universe, printed_set,
+                                      _neighbours(entries, i), key=key_of)
+            if not options:
+                t = taken[0]
+                by = claimed.get(key_of(t.value))
+                whose = f"the reading of {by.position} ({entry_text(by.numbers, by.signs)})" if by else "printed"
+                by_index[i] = _at(f.id, Kind.SPURIOUS,
+                                  f"{entry_text(e.numbers, e.signs)} fails the relation ({f.rule}) and no reading "
+                                  "mends it without printing a row twice: its likeliest, "
+                                  f"{entry_text(t.value, e.signs)} ({t.klass}), is {whose}", e, e.numbers)
+                continue
 
         def rank(c: cand.Candidate, e: PrintedEntry = e, key_of: Callable[[tuple[int, ...]], tuple[int, ...]] = key_of,
                  open_: Counter[tuple[int, ...]] = open_) -> tuple[int, bool, bool]:
@@ -152,6 +170,7 @@ def audit_entries(f: EntryFamily, edition: Edition) -> list[Finding]:
         fills = key_of(top.value) in open_
         if fills:
             filled[key_of(top.value)] += 1
+            claimed.setdefault(key_of(top.value), e)
         by_index[i] = _at(f.id, Kind.MISPRINT,
                           f"{text} fails the relation ({f.rule}); likeliest {entry_text(top.value, e.signs)} "
                           f"({top.klass}{', filling an omission' if fills else ''})",
