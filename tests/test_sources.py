@@ -21,6 +21,7 @@ from rithmocheck.witness.edition import known_tables
 from rithmocheck.witness.entries import printed_entries
 from rithmocheck.witness.examples import digit_lines
 from rithmocheck.witness.layout import flatten, load_passage, load_passage_text, run_tokens
+from rithmocheck.words import ordinal
 
 FILES = EDITION.passage_files()
 SAMPLE = (SOURCE_DIR / "tables" / "k1-geometric.yaml").read_text()
@@ -177,7 +178,23 @@ def test_error_names_the_yaml_line(tmp_path):
     r = CliRunner().invoke(cli, ["check-source", str(f)])
     line_no = BAD["does not re-flatten"].splitlines().index('          - "2 8 4"') + 1
     assert line_no > 1
-    assert f"{f}:{line_no}: layout does not re-flatten" in r.output
+    assert f"{f}:{line_no}: layout does not re-flatten: its 2nd token is '8', the run has '4' (witness line 644)" \
+        in r.output
+
+
+def test_a_run_that_is_not_the_witness_names_the_line_the_column_and_the_words(tmp_path):
+    # witness line 644 begins "2 4 8 16 36 81": a run that reads 17 for its 16 is not the witness
+    f = tmp_path / "bad.yaml"
+    f.write_text(SAMPLE.replace("2 4 8 16 36 81", "2 4 8 17 36 81", 1).replace('"16 36 81"', '"17 36 81"', 1))
+    r = CliRunner().invoke(cli, ["check-source", str(f)])
+    assert r.exit_code == 2
+    assert r.output.strip() == (f"Error: {f}: 'run' is not the verbatim text of witness lines 644..647: line 644, "
+                                "column 7: the run has '17', the witness '16'")
+
+
+def test_ordinals():
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th", "112th"]
 
 
 def test_huge_file_is_refused(tmp_path):

@@ -16,12 +16,13 @@ line of the transcription file (named in error messages).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
 from ..inputs import LDict, load_file, load_text
+from ..words import ordinal
 
 ROLES = ("entry", "heading", "label", "nothing", "count", "blank", "group", "head", "fragment", "prose")
 # The disagreements with the second witness that a recorded reading of a cell
@@ -368,6 +369,19 @@ def cell_tokens(passage: Passage) -> dict[tuple[int, int, int], tuple[RunToken, 
     return out
 
 
+def _first_difference(run: list[str], printed: Sequence[str], first: int) -> str:
+    """Where a run first departs from the witness lines it claims: the line,
+    the column, and what each has there."""
+    for n, (a, b) in enumerate(zip(run, printed), first):
+        if a != b:
+            col = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+            while col > 0 and not a[col - 1].isspace() and not b[col - 1].isspace():
+                col -= 1  # the word the difference falls in
+            return (f"line {n}, column {col + 1}: the run has {a[col:].split(' ')[0][:40]!r}, "
+                    f"the witness {b[col:].split(' ')[0][:40]!r}")
+    return f"the run has {len(run)} lines, the witness lines {len(printed)}"
+
+
 def check_fidelity(passage: Passage, witness: tuple[str, ...]) -> Passage:
     """The passage with the witness line of every cell, or InputError unless
     the layout re-flattens to the run and the run stands verbatim at its
@@ -377,7 +391,9 @@ def check_fidelity(passage: Passage, witness: tuple[str, ...]) -> Passage:
         raise InputError(passage.path, None, f"run_lines {first}..{last} lie beyond the witness ({len(witness)} lines)")
     printed = "\n".join(witness[first - 1:last])
     if passage.run.rstrip("\n") != printed:
-        raise InputError(passage.path, None, f"'run' is not the verbatim text of witness lines {first}..{last}")
+        raise InputError(passage.path, None, f"'run' is not the verbatim text of witness lines {first}..{last}: "
+                                             + _first_difference(passage.run.rstrip("\n").split("\n"),
+                                                                 witness[first - 1:last], first))
     h_first, h_last = passage.heading_lines
     if h_last > len(witness):
         raise InputError(passage.path, None, f"heading_lines {h_first}..{h_last} lie beyond the witness")
@@ -391,8 +407,10 @@ def check_fidelity(passage: Passage, witness: tuple[str, ...]) -> Passage:
         for t in run_tokens(cell.text, passage.tokens):
             if i >= len(expected) or expected[i][0] != t:
                 want = repr(expected[i][0]) if i < len(expected) else "nothing more"
+                at = f" (witness line {expected[i][1]})" if i < len(expected) else ""
                 raise InputError(passage.path, cell.yaml_line,
-                                 f"layout does not re-flatten: token {i + 1} is {t!r}, the run has {want}")
+                                 f"layout does not re-flatten: its {ordinal(i + 1)} token is {t!r}, the run has "
+                                 f"{want}{at}")
             lines.setdefault((cell.block, cell.column, cell.row), (expected[i][1], expected[i][2]))
             i += 1
     if i != len(expected):
