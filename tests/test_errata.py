@@ -378,3 +378,19 @@ def test_an_erratum_whose_position_matches_two_entries_or_none_is_refused(tmp_pa
                  " sic: [1, 2, 3], corr: [1, 2, 3], class: c, reason: r, confidence: high, resp: editor}\n")
     r = run("audit", "k1-addition", "--errata", str(p))
     assert r.exit_code == 2 and r.stderr.strip().splitlines() == [f"Error: {p}:2: {needle}"]
+
+
+def test_the_corrected_table_carries_the_stated_counts_where_printed():
+    """The stated counts stand in the corrected table where the print sets
+    them: k1-musical's "17." below its column (witness line 674) reads 18 by
+    its erratum; k1-all-three's "30" (row 10 of column 2, line 707) reads 28."""
+    rows = list(csv.DictReader(io.StringIO(run("show", "k1-musical", "--corrected", "--format", "csv").stdout)))
+    counts = [r for r in rows if r["status"].startswith("count")]
+    assert [(r["row"], r["entry"], r["status"], r["sic"], r["erratum"], r["witness_line"]) for r in counts] == [
+        ("19", "18", "count corrected", "17", "k1-musical@1.1.19", "674")]
+    assert rows[-1] is counts[0]  # printed below the column, after its last entry
+    rows = list(csv.DictReader(io.StringIO(run("show", "k1-all-three", "--corrected", "--format", "csv").stdout)))
+    assert [(r["column"], r["row"], r["entry"], r["sic"]) for r in rows if r["status"].startswith("count")] == [
+        ("2", "10", "28", "30")]
+    doc = json.loads(run("show", "k1-geometric", "--corrected", "--format", "json").stdout)
+    assert [e["status"] for e in doc["entries"] if e["status"].startswith("count")] == ["count"]  # 27, as printed

@@ -386,15 +386,24 @@ class CorrectedEntry:
 
 
 def corrected_entries(table_id: str, errata: tuple[Erratum, ...], edition: Edition, supply: bool = False,
-                      keep_omitted: bool = False) -> list[CorrectedEntry]:
+                      keep_omitted: bool = False, counts: bool = False) -> list[CorrectedEntry]:
     """The printed entries of a table with the errata applied (in printed
-    order); omitted entries kept (marked) if asked; supplied omissions appended.
-    An erratum whose sic is not what the entry prints is not applied (the
-    audit reports it)."""
+    order); omitted entries kept (marked) if asked; the stated counts where
+    they stand if asked (status `count`, or `count corrected` with the
+    printed count as sic); supplied omissions appended. An erratum whose sic
+    is not what the entry prints is not applied (the audit reports it)."""
     f = family(table_id)
     at = {e.position: e for e in errata if e.table == table_id and e.position is not None}
     out = []
     for entry in edition.entries(table_id):
+        if entry.role == "count" and counts:
+            e = at.get(entry.position)
+            if e is not None and e.kind == "count" and e.sic == entry.numbers and isinstance(e.corr, tuple):
+                out.append(CorrectedEntry(entry.position, e.corr, (), "count corrected", entry.numbers, e.id,
+                                          entry.key, entry.witness_line, entry.page))
+            else:
+                out.append(CorrectedEntry(entry.position, entry.numbers, (), "count", key=entry.key,
+                                          witness_line=entry.witness_line, page=entry.page))
         if entry.role != "entry":
             continue
         e = at.get(entry.position)

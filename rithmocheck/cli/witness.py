@@ -75,7 +75,8 @@ def show(table_id: str, corrected: bool, supply: bool, errata_path: str | None, 
     json/yaml/csv/tsv/md give every printed cell with its position (passage,
     block, column, row) and its witness line. With --corrected, the entries
     with the errata applied: status printed, corrected (with the sic and the
-    erratum id) or supplied; omitted entries are dropped.
+    erratum id) or supplied; omitted entries are dropped; the stated counts
+    stand where printed, status count or count corrected.
 
     \b
     Example:
@@ -104,7 +105,7 @@ def show(table_id: str, corrected: bool, supply: bool, errata_path: str | None, 
     if corrected:
         from ..audit.errata import corrected_entries, load_errata
 
-        entries = corrected_entries(table_id, load_errata(ed), ed, supply=supply)
+        entries = corrected_entries(table_id, load_errata(ed), ed, supply=supply, counts=True)
         if fmt in ("json", "yaml"):
             emit(document(corrected_document(table_id, entries), fmt), output, ed)
         else:

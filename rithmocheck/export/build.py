@@ -55,7 +55,8 @@ def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> 
     for table_id, f in REGISTRY.items():
         rows = default_table(table_id).rows
         printed = printed_rows(table_id, edition) if edition.passages_for(table_id) else []
-        corrected = corrected_rows(corrected_entries(table_id, errata, edition, supply=True)) if printed else []
+        corrected = (corrected_rows(corrected_entries(table_id, errata, edition, supply=True, counts=True))
+                     if printed else [])
         for fmt in ("csv", "md"):
             files[f"tables/{table_id}/regenerated.{fmt}"] = grid(f.columns, rows, fmt)
             if printed:

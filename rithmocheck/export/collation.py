@@ -15,8 +15,8 @@ from .render import document, grid, report_line
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "collation-1.json"
 
-# "TCP table no.": the <table> elements of the TCP keying its cells stand in, numbered 1.. in document order
-PASSAGE_HEADERS = ("passage", "method", "TCP table no.", "compared", "agreeing", "explained", "unexplained")
+# "TCP table": the <table> elements of the TCP keying its cells stand in, numbered 1.. in document order
+PASSAGE_HEADERS = ("passage", "method", "TCP table", "compared", "agreeing", "explained", "unexplained")
 DISAGREEMENT_HEADERS = ("passage", "kind", "position", "witness_line", "page", "transcription", "tcp", "explained",
                         "reading", "message")
 
@@ -105,7 +105,7 @@ def collation_markdown(report: CollationReport) -> str:
            f"{s['disagreements']} disagreements, {s['explained']} explained by recorded readings, "
            f"**{s['unexplained']} unexplained**.", "",
            "## Method", "", METHOD, "", READINGS, "",
-           "## Passages", "", "TCP table no.: the tables of the TCP keying the passage's cells stand in, "
+           "## Passages", "", "TCP table: the tables of the TCP keying the passage's cells stand in, "
            "numbered from 1 in document order.", "",
            grid(PASSAGE_HEADERS, passage_rows(report), "md").rstrip("\n"), ""]
     out.extend(_md_section("Disagreements not explained", report.unexplained, explained=False))

@@ -34,7 +34,7 @@ COLUMNS: dict[str, str] = {
     "witness_line": "the line of the primary witness (witness.txt) the cell was read from (a blank: its row's)",
     "page": "the page of the book the cell begins on: EEBO image number and l(eft) or r(ight)",
     "entry": "the entry, corrected where an erratum applies",
-    "status": "printed, corrected or supplied",
+    "status": "printed, corrected or supplied (an entry); count or count corrected (a stated count)",
     "sic": "what is printed there (numbers, then any cossick signs as {powerofN}), where corrected",
     "erratum": "the id of the curated erratum applied",
     "id": "the erratum's stable id",
