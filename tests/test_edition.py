@@ -4,6 +4,7 @@ command works on it and names its files."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -138,6 +139,22 @@ def test_an_edit_of_a_number_shows_in_the_audit(tmp_path):
     assert [3, 4, 6] in [c["value"] for c in found[0]["candidates"]]
     # the shipped edition is untouched
     assert run("audit", "k1-musical").exit_code == 0
+    # witness.yaml still records the shipped witness: check-source and build warn, with the new SHA-256
+    new_sha = hashlib.sha256((d / "witness.txt").read_bytes()).hexdigest()
+    r = run("--edition", str(d), "check-source", str(t))
+    assert r.exit_code == 0, r.output
+    assert r.stderr.startswith(f"warning: {d / 'witness.yaml'}: sha256 is not that of witness.txt")
+    assert new_sha in r.stderr
+    r = run("--edition", str(d), "build", "--out", str(tmp_path / "out"))
+    assert r.exit_code == 1 and "warning: " in r.stderr and new_sha in r.stderr
+    meta = (d / "witness.yaml").read_text(encoding="utf-8")
+    (d / "witness.yaml").write_text(meta.replace(Edition.default().metadata["sha256"], new_sha), encoding="utf-8")
+    r = run("--edition", str(d), "check-source", str(t))
+    assert r.exit_code == 0 and "warning" not in r.stderr, r.stderr
+
+
+def test_the_shipped_witness_is_the_one_its_description_records():
+    assert Edition.default().witness_drift() is None
 
 
 def test_messages_name_the_editions_files(tmp_path):

@@ -134,6 +134,9 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     ed = edition(errata_path)
     protected = ed.protected()
     check_out_dir(out_dir, protected)  # before the work, so a refusal is quick
+    drift = ed.witness_drift()
+    if drift:
+        click.echo(f"warning: {drift}", err=True)
     done, hit = (main_job(ed), False) if no_cache else cached_build(ed, main_job)
     for path in write_tree(done.files, out_dir, protected):
         click.echo(f"warning: left {printable(path)}, which no build wrote", err=True)

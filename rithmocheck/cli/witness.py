@@ -38,6 +38,9 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | 
 
     ed = edition()
     check_output(output, ed)
+    drift = ed.witness_drift()
+    if drift:
+        click.echo(f"warning: {drift}", err=True)
     bad = False
     rows: list[dict[str, object]] = []
     for name in files:

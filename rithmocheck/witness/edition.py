@@ -203,6 +203,23 @@ class Edition:
             raise InputError(self.root / "witness.yaml", None, "expected a mapping")
         return dict(data)
 
+    def witness_drift(self) -> str | None:
+        """Why witness.yaml no longer describes witness.txt (its SHA-256 or its
+        number of lines), or None. A scholar who edits the witness keeps the
+        two in step; the commands that read it say so (a warning)."""
+        import hashlib
+
+        meta, where = self.metadata, self.root / "witness.yaml"
+        data = self.witness_path.read_bytes()
+        recorded = meta.get("sha256")
+        if isinstance(recorded, str) and recorded != hashlib.sha256(data).hexdigest():
+            return (f"{where}: sha256 is not that of witness.txt (an edited witness? record its SHA-256, "
+                    f"{hashlib.sha256(data).hexdigest()}, before you publish)")
+        lines, n = meta.get("lines"), data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
+        if isinstance(lines, int) and not isinstance(lines, bool) and lines != n:
+            return f"{where}: lines is {lines}, witness.txt has {n}"
+        return None
+
     @cached_property
     def book(self) -> Book:
         """The printed book, from witness.yaml."""
