@@ -134,9 +134,6 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     ed = edition(errata_path)
     protected = ed.protected()
     check_out_dir(out_dir, protected)  # before the work, so a refusal is quick
-    drift = ed.witness_drift()
-    if drift:
-        click.echo(f"warning: {drift}", err=True)
     done, hit = (main_job(ed), False) if no_cache else cached_build(ed, main_job)
     for path in write_tree(done.files, out_dir, protected):
         click.echo(f"warning: left {printable(path)}, which no build wrote", err=True)
@@ -145,6 +142,9 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     click.echo(f"wrote {len(done.files) + 1} files to {printable(out_dir)}/ ({tables} tables{source})", err=True)
     for message in done.messages:
         click.echo(message, err=True)
+    drift = ed.witness_drift()  # after the work: a refusal stays one line
+    if drift:
+        click.echo(f"warning: {drift}", err=True)
     sys.exit(done.exit_code)
 
 
