@@ -596,6 +596,33 @@ def test_docs_page_names_every_option_and_kind():
     text = (ROOT / "docs" / "ruleset.md").read_text()
     for name in D.OPTIONS:
         assert f"`{name}`" in text, name
-    for kind in ("schema", "value", "king", "layer", "wrong-side", "missing", "doubled", "unknown-value", "table",
-                 "sign", "capture", "movement", "relation", "victory", "option", "rule"):
-        assert re.search(rf"`{re.escape(kind)}`", text), kind
+    from rithmocheck.ruleset.findings import RULES
+
+    for kind in RULES:
+        assert re.search(rf"\| `{re.escape(kind)}` \|", text), kind
+
+
+def test_a_man_whose_derivation_is_not_his_is_found(docs):
+    doc = copy.deepcopy(docs[1])
+    i = man_at(doc, "even", "round", 2, 4)  # 16 = a**2 with a = 4
+    assert doc["men"][i]["derivation"] == "a**2 with a = 4"
+    doc["men"][i]["derivation"] = "a**2 with a = 7"
+    assert [(f.rule, f.path) for f in R.validate(doc)] == [("rule", f"/men/{i}/derivation")]
+
+
+def test_every_citation_is_checked_against_the_witness(docs):
+    """A citation's line must be one of the witness's 1,122 lines, its quote
+    must begin on that line, and its heading must stand at or before it."""
+    doc = docs[1]
+    assert R.validate(doc) == []
+    i = man_at(doc, "even", "round", 1, 2)
+    cited = doc["men"][i]["witness"]
+    assert WITNESS_LINES[cited["line"] - 1].startswith(cited["quote"])  # "The first rank or order of" (284)
+    for change, path in ((("line", 999), "quote"), (("line", 1123), "line"), (("line", 5000), "line"),
+                         (("quote", "The second rank"), "quote"), (("heading", "Of nothing at all"), "heading"),
+                         (("line", 200), "heading")):
+        bad = copy.deepcopy(doc)
+        bad["men"][i]["witness"][change[0]] = change[1]
+        found = [(f.rule, f.path) for f in R.validate(bad)]
+        assert (("citation", f"/men/{i}/witness/{path}") in found), (change, found)
+        assert {rule for rule, _p in found} == {"citation"}, (change, found)

@@ -26,6 +26,7 @@ RULES = {
     "victory": "a victory's parameters or examples disagree with the men",
     "option": "a rule names an option the document does not define",
     "colour": "(plain lists) a side named by colour: 1563 names the sides even and odd",
+    "citation": "a citation's line, quote or heading is not what the 1563 witness has there",
 }
 
 

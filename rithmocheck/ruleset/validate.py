@@ -59,7 +59,7 @@ def validate(data: Any, name: str = "<input>") -> list[RulesetFinding]:
     if not found:
         found += check_tables(data, table) + check_signs(data, table) + check_derived_params(data, table)
     return (found + check_movement(data, table) + check_relations(data, table)
-            + check_examples(data, table) + check_options(data, table))
+            + check_examples(data, table) + check_options(data, table) + check_citations(data, table))
 
 
 def validate_any(data: Any, name: str = "<input>") -> list[RulesetFinding]:
@@ -175,6 +175,10 @@ def _check_man(m: dict[str, Any], i: int, exp: M.Man, table: str) -> list[Rulese
     elif not exp.is_king and m["shape"] == "pyramid":
         out.append(RulesetFinding(table, "king", f"{_describe(exp)} is no king: the {exp.side} king is "
                                           f"{M.king(exp.side).value}", pointer("men", i, "shape")))
+    for key, want in (("rule", exp.rule), ("derivation", exp.derivation)):
+        if key in m and m[key] != want:
+            out.append(RulesetFinding(table, "rule", f"the {key} of {_describe(exp)} is {want!r}, not {_quote(m[key])}",
+                                      pointer("men", i, key)))
     if "id" in m and m["id"] != exp.id:
         out.append(RulesetFinding(table, "value", f"the id of {_describe(exp)} is {exp.id}, not {m['id']}",
                                   pointer("men", i, "id")))
@@ -599,6 +603,62 @@ def check_options(data: dict[str, Any], table: str) -> list[RulesetFinding]:
                 walk(v, path + (j,))
 
     walk({k: v for k, v in data.items() if k != "tables"}, ())
+    return out
+
+
+@cache
+def _witness_text() -> tuple[str, tuple[int, ...]]:
+    """The shipped witness as one text, its whitespace runs made one space,
+    and where each of its lines begins in that text."""
+    from ..witness.edition import Edition
+
+    starts, parts, at = [], [], 0
+    witness = Edition.default().witness
+    for line in witness[:-1] if witness and witness[-1] == "" else witness:  # (the final newline ends a line)
+        words = " ".join(line.split())
+        starts.append(at)
+        parts.append(words)
+        at += len(words) + 1
+    return " ".join(parts), tuple(starts) + (at,)
+
+
+def check_citations(data: dict[str, Any], table: str) -> list[RulesetFinding]:
+    """Every citation of the 1563 witness ({heading, line, quote}) says what
+    the witness has there: the line is one of its lines, the quote begins on
+    that line, and the heading stands at or before it."""
+    text, starts = _witness_text()
+    lines = len(starts) - 1
+    out = []
+
+    def walk(x: Any, path: tuple[Any, ...]) -> None:
+        if isinstance(x, dict):
+            if {"heading", "line"} <= set(x) <= {"heading", "line", "quote"}:
+                check(x, path)
+            for k, v in x.items():
+                walk(v, path + (k,))
+        elif isinstance(x, list):
+            for j, v in enumerate(x):
+                walk(v, path + (j,))
+
+    def check(c: dict[str, Any], path: tuple[Any, ...]) -> None:
+        line, heading, quote = c["line"], " ".join(str(c["heading"]).split()), c.get("quote")
+        if not 1 <= line <= lines:
+            out.append(RulesetFinding(table, "citation", f"line {line} is not a line of the witness (1 to {lines})",
+                                      pointer(*path, "line")))
+            return
+        if quote is not None:
+            quote = " ".join(str(quote).split())
+            found = text.find(quote, starts[line - 1])
+            if not quote or found < 0 or found >= starts[line]:
+                out.append(RulesetFinding(table, "citation", f"the quote {_quote(quote)} does not begin on witness "
+                                          f"line {line}, which reads {_quote(text[starts[line - 1]:starts[line] - 1])}",
+                                          pointer(*path, "quote")))
+        found = text.find(heading)
+        if not heading or found < 0 or found >= starts[line]:
+            out.append(RulesetFinding(table, "citation", f"the heading {_quote(heading)} stands nowhere in the witness "
+                                      f"at or before line {line}", pointer(*path, "heading")))
+
+    walk(data, ())
     return out
 
 
