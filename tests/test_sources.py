@@ -20,7 +20,7 @@ from rithmocheck.witness.edition import SHIPPED as SOURCE_DIR
 from rithmocheck.witness.edition import known_tables
 from rithmocheck.witness.entries import printed_entries
 from rithmocheck.witness.examples import digit_lines
-from rithmocheck.witness.layout import flatten, load_passage, load_passage_text, run_tokens
+from rithmocheck.witness.layout import cell_tokens, flatten, load_passage, load_passage_text, run_tokens
 from rithmocheck.words import ordinal
 
 FILES = EDITION.passage_files()
@@ -260,6 +260,21 @@ def test_a_page_break_inside_a_witness_line_splits_a_table():
     by_key = {e.key: e for e in EDITION.entries("standards")}
     assert (by_key["even/10"].witness_line, str(by_key["even/10"].page)) == (1110, "image 48 left")
     assert (by_key["odd/1"].witness_line, str(by_key["odd/1"].page)) == (1110, "image 48 right")
+
+
+def test_one_cell_runs_over_a_page_break_and_is_cited_where_it_begins():
+    # witness lines 322-323: "... has.16. upon his first triangle.25. on the second triangle.36. upon
+    # the / first square.49. upon the lowest square.64." The TCP turns the page (image 13 left to
+    # right) before "vpon the lowest square .64.": the odd king's layers 16 25 36 49 64 are one
+    # cell, cited on the page where it begins (README).
+    spanning = []
+    for p in EDITION.passages:
+        cells = {(c.block, c.column, c.row): c for c in p.cells()}
+        for where, tokens in cell_tokens(p).items():
+            pages = {EDITION.page_at(line, col) for _t, line, col in tokens}
+            if len(pages) > 1:
+                spanning.append((p.passage, cells[where].text, str(EDITION.page_at(*p.read_from(cells[where])))))
+    assert spanning == [("men", "16 25 36 49 64", "image 13 left")]
 
 
 def test_a_blank_cell_stands_on_its_row():
