@@ -518,10 +518,13 @@ def _position_data(position: Position | ExamplePosition | None) -> dict[str, Any
 
 
 def propose(findings: Iterable[Finding]) -> list[dict[str, Any]]:
-    """Proposed errata (resp 'rithmocheck', unconfirmed) for uncovered findings."""
+    """Proposed errata (resp 'rithmocheck', unconfirmed) for the uncovered
+    findings an erratum covers (of the kinds ERRATUM_KINDS: not an erratum's
+    own finding, the invariant of the corrected table, which the errata
+    proposed restore, nor the universe)."""
     out = []
     for f in findings:
-        if f.covered or f.kind in (Kind.ERRATUM, Kind.UNIVERSE):
+        if f.covered or f.kind.value not in ERRATUM_KINDS:
             continue
         d: dict[str, Any] = {"id": erratum_id(f.table, f.position, f.expected), "table": f.table,
                              "kind": f.kind.value, "position": _position_data(f.position),
@@ -534,6 +537,8 @@ def propose(findings: Iterable[Finding]) -> list[dict[str, Any]]:
                      reason=f"{why}; not printed", confidence="medium")
         elif f.kind in (Kind.SPURIOUS, Kind.DUPLICATE):
             d.update(corr="omit", **{"class": f.kind.value}, reason=f.message, confidence="medium")
+        elif f.kind is Kind.OMISSION:  # a printed 'nothing' under a head whose group the table fills
+            d.update(corr="omit", **{"class": "wrong 'nothing'"}, reason=f.message, confidence="medium")
         elif f.kind is Kind.MISPRINT and f.candidates:
             top = f.candidates[0]
             why = fam.explain(top.value, (), default_table(f.table)) if isinstance(fam, EntryFamily) else ""
@@ -545,7 +550,7 @@ def propose(findings: Iterable[Finding]) -> list[dict[str, Any]]:
             d.update(corr=list(f.expected), **{"class": top.klass}, reason=f.message, confidence=top.confidence)
         else:
             d.update(corr=list(f.expected) if f.expected is not None else "omit",
-                     **{"class": "wrong count" if f.kind is Kind.COUNT else "arithmetic slip"},
+                     **{"class": {Kind.COUNT: "wrong count", Kind.EXAMPLE: "arithmetic slip"}.get(f.kind, "misprint")},
                      reason=f.message, confidence="high")
         d["resp"] = "rithmocheck"
         out.append(d)
