@@ -408,3 +408,32 @@ def test_the_corrected_table_carries_the_stated_counts_where_printed():
         ("2", "10", "28", "30")]
     doc = json.loads(run("show", "k1-geometric", "--corrected", "--format", "json").stdout)
     assert [e["status"] for e in doc["entries"] if e["status"].startswith("count")] == ["count"]  # 27, as printed
+
+
+def test_an_erratum_added_at_the_end_joins_its_tables_section(tmp_path):
+    moved = next(e for e in ERRATA if e.id == "k1-musical@1.1.17")
+    errata = tuple(e for e in ERRATA if e is not moved) + (moved,)
+    path = write_errata(tmp_path, errata)
+    md = run("errata", "--errata", str(path), "--format", "md").stdout
+    assert md.count("## A table of Musical proportion.") == 1
+    section = md.split("## A table of Musical proportion.")[1].split("\n## ")[0]
+    assert "**k1-musical@1.1.17**" in section
+    root = ET.fromstring(run("errata", "--errata", str(path), "--format", "tei").stdout)
+    ns = {"t": "http://www.tei-c.org/ns/1.0"}
+    divs = [d for d in root.iterfind(".//t:div", ns) if d.get("n") == "k1-musical"]
+    assert len(divs) == 1 and "e-k1-musical_1.1.17" in {i.get("{http://www.w3.org/XML/1998/namespace}id")
+                                                         for i in divs[0].iterfind(".//t:item", ns)}
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.pop("confidence"), "erratum k1-musical@1.1.17: missing field 'confidence'"),
+    (lambda d: d.update(reason="   "), "erratum k1-musical@1.1.17: 'reason' is empty"),
+    (lambda d: d.update({"class": ""}), "erratum k1-musical@1.1.17: 'class' is empty"),
+])
+def test_an_erratum_missing_a_field_or_its_reason_is_named(tmp_path, change, message):
+    docs = [e.as_dict() for e in ERRATA]
+    change(next(d for d in docs if d["id"] == "k1-musical@1.1.17"))
+    path = tmp_path / "errata.yaml"
+    path.write_text(yaml.safe_dump({"errata": docs}, sort_keys=False), encoding="utf-8")
+    r = run("audit", "--errata", str(path))
+    assert r.exit_code == 2 and message in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr

@@ -179,14 +179,19 @@ def parse_errata(data: Any, path: str, edition: Edition) -> tuple[Erratum, ...]:
         line = getattr(raw, "line", None)
         if not isinstance(raw, LDict):
             raise InputError(path, line, "an erratum must be a mapping")
+        named = raw.get("id")
+        who = f"erratum {named}" if isinstance(named, (str, int)) and not isinstance(named, bool) else "erratum"
         for key in raw:
             if key not in FIELDS:
-                raise InputError(path, line, f"unknown field {key!r}")
+                raise InputError(path, line, f"{who}: unknown field {key!r}")
         for key in ("id", "table", "kind", "corr", "class", "reason", "confidence", "resp"):
             if key not in raw:
-                raise InputError(path, line, f"erratum: missing field {key!r}")
+                raise InputError(path, line, f"{who}: missing field {key!r}")
         eid = _text(raw, "id", path, line, "erratum")
         what = f"erratum {eid}"
+        for key in ("id", "class", "reason"):
+            if not _text(raw, key, path, line, what).strip():
+                raise InputError(path, line, f"{what}: {key!r} is empty")
         if eid in seen:
             raise InputError(path, line, f"duplicate erratum id {eid!r}")
         seen.add(eid)

@@ -37,6 +37,16 @@ def _corr(e: Erratum) -> str:
     return e.corr if isinstance(e.corr, str) else e.written(e.corr)
 
 
+def by_table(errata: tuple[Erratum, ...]) -> list[Erratum]:
+    """The errata grouped by table, the tables in the order they first
+    appear in the file and each table's errata in file order (an erratum
+    added at the end of the file joins its table's section)."""
+    order: dict[str, list[Erratum]] = {}
+    for e in errata:
+        order.setdefault(e.table, []).append(e)
+    return [e for group in order.values() for e in group]
+
+
 def errata_rows(errata: tuple[Erratum, ...]) -> list[list[Any]]:
     return [[e.id, e.table, e.kind, _where(e), e.witness_line or "", page_text(e.page), e.written(e.sic), _corr(e),
              e.klass, e.confidence, e.resp, e.reason] for e in errata]
@@ -71,7 +81,7 @@ def errata_markdown(errata: tuple[Erratum, ...], book: Book) -> str:
              " ".join(x for x in (f"The book: {_md(book.citation)}", _md(book.attribution_note)) if x), "",
              f"{len(errata)} errata: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ".", ""]
     table = None
-    for e in errata:
+    for e in by_table(errata):
         if e.table != table:
             table = e.table
             lines += [f"## {_md(_title(table))}", ""]
@@ -131,7 +141,7 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
         el(bibl, "note", book.attribution_note, type="attribution")
     body = el(el(tei, "text"), "body")
     div = None
-    for e in errata:
+    for e in by_table(errata):
         if div is None or div.get("n") != e.table:
             div = el(body, "div", type="errata", n=e.table)
             el(div, "head", _title(e.table))
