@@ -133,7 +133,8 @@ def test_an_edit_of_a_number_shows_in_the_audit(tmp_path):
     assert r.exit_code == 1, r.output
     data = json.loads(r.stdout)
     found = [f for f in data["findings"] if f["printed"] == [3, 4, 7]]
-    assert len(found) == 1
+    # the misprint, and the invariant: the corrected table holds the printed 3 4 7 (no erratum corrects it)
+    assert [f["kind"] for f in found] == ["misprint", "invariant"] and found[1]["expected"] is None
     assert found[0]["kind"] == "misprint" and found[0]["witness_line"] == 673 and found[0]["erratum"] is None
     assert found[0]["position"] == {"passage": "k1-musical", "block": 1, "column": 1, "row": 2}
     assert [3, 4, 6] in [c["value"] for c in found[0]["candidates"]]

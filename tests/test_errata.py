@@ -437,3 +437,17 @@ def test_an_erratum_missing_a_field_or_its_reason_is_named(tmp_path, change, mes
     path.write_text(yaml.safe_dump({"errata": docs}, sort_keys=False), encoding="utf-8")
     r = run("audit", "--errata", str(path))
     assert r.exit_code == 2 and message in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_the_text_report_names_each_table_once(tmp_path):
+    """Without the erratum of 30 45 49, k1-musical has a misprint and two
+    invariant findings (made after every table's): all stand under one
+    k1-musical heading, and the invariant carries what the corrected table
+    holds as printed (30 45 49), not as expected."""
+    path = write_errata(tmp_path, tuple(e for e in ERRATA if e.id != "k1-musical@1.1.17"))
+    r = run("audit", "k1-musical", "k3-obsidion-only", "--errata", str(path))
+    assert r.exit_code == 1
+    assert [line for line in r.stdout.splitlines() if not line.startswith(" ")] == ["k1-musical", "k3-obsidion-only"]
+    data = json.loads(run("audit", "k1-musical", "--errata", str(path), "--format", "json").stdout)
+    held = [f for f in data["findings"] if f["kind"] == "invariant" and f["position"] is not None]
+    assert [(f["printed"], f["expected"]) for f in held] == [([30, 45, 49], None)]

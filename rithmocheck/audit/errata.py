@@ -293,7 +293,8 @@ def check_minimal(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> l
             continue
         got = e.corr if e.corr != "supply" else "supply"
         if want is not None and got != want:
-            shown = entry_text(want) if isinstance(want, tuple) else want
+            shown = (entry_text(want) if isinstance(want, tuple)
+                     else "to leave the entry out (omit)" if want == "omit" else "to supply the missing row (supply)")
             out.append(_wrong(e, f"it is marked as derived by the tool (resp rithmocheck+editor), but the tool's "
                                  f"minimal consistent correction is {shown}; if this is an editor's judgement, "
                                  "say so (resp editor) and give the reason"))
@@ -475,8 +476,8 @@ def audit_invariant(table_id: str, errata: tuple[Erratum, ...], edition: Edition
         out.append(Finding(table_id, Kind.INVARIANT,
                            f"the corrected table holds {_item_text(f, item)} {count(got[item], 'time')} ({cause}); "
                            f"the regenerated table has it {count(want[item], 'time')}",
-                           first.position, first.witness_line or f.witness_line, first.page, None,
-                           first.numbers))
+                           first.position, first.witness_line or f.witness_line, first.page, first.numbers,
+                           None))
     for item in sorted(want - got, key=repr):
         out.append(Finding(table_id, Kind.INVARIANT,
                            f"the corrected table lacks {_item_text(f, item)}, a row of the regenerated table: "

@@ -27,8 +27,14 @@ def summary_line(report: Report, ed: Edition) -> str:
 
 
 def report_text(report: Report) -> str:
-    lines, table = [], None
+    """The findings under their tables, each table once (in the order the
+    tables first come; an erratum's or the invariant's findings, made after
+    every table's, join their table)."""
+    grouped: dict[str, list[Any]] = {}
     for f in report.findings:
+        grouped.setdefault(f.table, []).append(f)
+    lines, table = [], None
+    for f in (f for fs in grouped.values() for f in fs):
         if f.table != table:
             table = f.table
             lines.append(f"{table}")
