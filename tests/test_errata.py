@@ -451,3 +451,19 @@ def test_the_text_report_names_each_table_once(tmp_path):
     data = json.loads(run("audit", "k1-musical", "--errata", str(path), "--format", "json").stdout)
     held = [f for f in data["findings"] if f["kind"] == "invariant" and f["position"] is not None]
     assert [(f["printed"], f["expected"]) for f in held] == [([30, 45, 49], None)]
+
+
+def test_a_derived_erratum_names_the_tools_class_of_slip():
+    """56 64 71 (witness line 622) is 56 64 72 with one figure changed: an
+    erratum said to be derived by the tool that calls it a turned figure is
+    reported (a 1 is no turned 2)."""
+    errata = tuple(dataclasses.replace(e, klass="turned figure") if e.id == "k1-arithmetic@1.3.6" else e
+                   for e in ERRATA)
+    messages = [f.message for f in full_audit(("k1-arithmetic",), errata) if f.kind == "erratum"]
+    assert messages == ["erratum k1-arithmetic@1.3.6: it is marked as derived by the tool (resp rithmocheck+editor), "
+                        "but the tool classes the slip as 'digit changed', not 'turned figure'; if this is an "
+                        "editor's judgement, say so (resp editor) and give the reason"]
+    # an editor's judgement is free to class it otherwise
+    errata = tuple(dataclasses.replace(e, klass="turned figure", resp="editor") if e.id == "k1-arithmetic@1.3.6"
+                   else e for e in ERRATA)
+    assert [f for f in full_audit(("k1-arithmetic",), errata) if f.kind == "erratum"] == []

@@ -270,9 +270,9 @@ def match(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> tuple[lis
 def check_minimal(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> list[Finding]:
     """An erratum the tool is said to derive (resp rithmocheck+editor) must
     make the tool's minimal consistent correction of the finding it covers:
-    a misprint's top-ranked candidate, omit for a spurious or repeated
-    entry, the row for an omission, the arithmetic's value for a worked
-    example. An editor's erratum (resp editor) records a judgement against
+    a misprint's top-ranked candidate (and its class of slip), omit for a
+    spurious or repeated entry, the row for an omission, the arithmetic's
+    value for a worked example (and its class of slip). An editor's erratum (resp editor) records a judgement against
     the tool and is exempt; a count follows the corrected table and is
     checked by the invariant."""
     by_id = {e.id: e for e in errata}
@@ -292,6 +292,11 @@ def check_minimal(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> l
         else:
             continue
         got = e.corr if e.corr != "supply" else "supply"
+        if (f.kind in (Kind.MISPRINT, Kind.EXAMPLE) and f.candidates and got == want
+                and e.klass != f.candidates[0].klass):
+            out.append(_wrong(e, f"it is marked as derived by the tool (resp rithmocheck+editor), but the tool "
+                                 f"classes the slip as {f.candidates[0].klass!r}, not {e.klass!r}; if this is an "
+                                 "editor's judgement, say so (resp editor) and give the reason"))
         if want is not None and got != want:
             shown = (entry_text(want) if isinstance(want, tuple)
                      else "to leave the entry out (omit)" if want == "omit" else "to supply the missing row (supply)")
