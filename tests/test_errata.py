@@ -359,6 +359,16 @@ def test_the_reasons_state_true_facts():
      "it quotes 'the quadrate, cube and quadrate of cube' at witness lines 805-809, which do not hold it"),
     ("225 is the odd second-order square", (225,), None),
     ("the odd 36 takes the even 4 across 9 void spaces", (36, 9, 4), None),
+    # a quotation cited on its line: witness line 494 reads "which stands in.A. shall take the said square.169."
+    ("the sum is 'the said square 169' (witness line 494)", (69, 169), None),
+    ("the sum is 'the said square 196' (witness line 494)", (69, 169),
+     "it quotes 'the said square 196' on witness line 494, where it does not begin"),
+    # "so have" ends line 617, "I.5.15.35. in Arithmeticall proportion." begins 618
+    ("'so have I 5 15 35 in Arithmeticall proportion' (witness line 618)", (35, 25),
+     "it quotes 'so have I 5 15 35 in Arithmeticall proportion' on witness line 618, where it does not begin"),
+    ("'so have I 5 15 35 in Arithmeticall proportion' (witness lines 617-618)", (35, 25), None),
+    # witness line 10 is on the title page
+    ("the entry stands on witness line 10", (9, 16, 72), "it cites witness line 10, which holds none of its numbers"),
 ])
 def test_a_wrong_fact_in_a_reason_is_found(reason, numbers, problem):
     from rithmocheck.audit.reasons import problems

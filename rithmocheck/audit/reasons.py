@@ -11,12 +11,16 @@ the forms the errata use:
   triangle", "the odd 225", and the descriptions after a sum,
   "72 + 289 = 361 (an even triangle and an even square taking the odd
   square 361)";
-- a witness line cited: "witness line 683", "witness lines 683 and 684",
-  "(805-809)" after words the reason quotes.
+- a witness line cited: "witness line 683", "witness lines 683 and 684";
+- a quotation at its lines: "'of the quadrate and the cube' (805-809)",
+  "'the said square 169' (witness line 494)" (the quotation begins on the
+  line cited and may run on to the next two), "'...' (witness lines
+  617-618)" (it begins on the first and ends by the last).
 
 and returns what does not hold: a number no man of that side and shape
-bears, a cited line that holds none of the erratum's numbers, a quotation
-not found at its lines.
+bears, a cited line that holds none of the erratum's numbers (a weak test:
+a line holding any one of them passes), a quotation not found at its lines.
+Facts stated in other words ("72, a man of the odd side") are not read.
 """
 
 from __future__ import annotations
@@ -42,8 +46,11 @@ SIDE_NUMBER = re.compile(rf"\bthe\s+{SIDE}\s+(\d+)\b", re.I)
 # "72 + 289 = 361 (an even triangle and an odd square taking ..."
 SUM_THEN_MEN = re.compile(rf"\b(\d+)\s*[+x]\s*(\d+)\s*=\s*\d+\s*\(\s*{ART}\s+{SIDE}\s+{ORDER}{SHAPE}\s+and\s+{ART}\s+"
                           rf"{SIDE}\s+{ORDER}{SHAPE}", re.I)
+# (only "witness line": the tool's own messages say "20 (line 616) read as 25" of other numbers)
 LINES = re.compile(r"\bwitness lines? (\d+)(?:\s*(?:-|and|to)\s*(\d+))?", re.I)
 QUOTED_AT = re.compile(r"'([^']{4,})'[^()']*?\((\d+)-(\d+)\)|\((\d+)-(\d+)\)[^']*?'([^']{4,})'")
+# "'the said square 169' (witness line 494)": a quotation beginning on the line cited right after it
+QUOTED_ON = re.compile(r"'([^']{4,})'\s*\((?:witness )?lines? (\d+)(?:-(\d+))?\)", re.I)
 
 
 @dataclass(frozen=True)
@@ -105,6 +112,12 @@ def cited_lines(reason: str) -> Iterator[tuple[int, int]]:
             yield first, last
 
 
+def _words(text: str) -> str:
+    """Text as its words and numbers only, lower case ("the said square.169."
+    and "the said square 169" are the same words)."""
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
 def problems(reason: str, numbers: tuple[int, ...], edition: Edition) -> list[str]:
     """What does not hold among the facts the reason states. `numbers` are
     the erratum's (sic, corr, entry): a cited witness line must hold one."""
@@ -132,4 +145,13 @@ def problems(reason: str, numbers: tuple[int, ...], edition: Edition) -> list[st
         text = " ".join(" ".join(edition.witness[first - 1:last]).split()).lower()
         if " ".join(quote.split()).lower() not in text:
             out.append(f"it quotes '{quote}' at witness lines {first}-{last}, which do not hold it")
+    for m in QUOTED_ON.finditer(reason):
+        quote, line = _words(m.group(1)), int(m.group(2))
+        if not 1 <= line <= len(witness):
+            continue  # (reported as a cited line the witness has not)
+        last = int(m.group(3)) if m.group(3) else line + 2
+        own = _words(witness[line - 1])
+        at = _words(" ".join(witness[line - 1:last])).find(quote)
+        if not quote or at < 0 or at > len(own):
+            out.append(f"it quotes '{m.group(1)}' on witness line {line}, where it does not begin")
     return out
