@@ -260,3 +260,29 @@ def test_a_bad_book_description_is_one_line(bad, needle, tmp_path):
     meta.write_text("".join(kept) + bad, encoding="utf-8")
     one_line_error(run("--edition", str(d), "errata", "--format", "md"), needle)
     assert str(meta) in run("--edition", str(d), "errata", "--format", "md").stderr
+
+
+def test_the_tei_errata_name_the_editions_own_editors(tmp_path):
+    d = tmp_path / "ed"
+    assert run("init", str(d)).exit_code == 0
+    meta = (d / "edition.yaml").read_text(encoding="utf-8")
+    assert "editors: the editors of rithmocheck" in meta
+    ns = {"t": "http://www.tei-c.org/ns/1.0"}
+
+    def editor() -> tuple[str, str]:
+        import xml.etree.ElementTree as ET
+
+        r = run("--edition", str(d), "errata", "--format", "tei")
+        root = ET.fromstring(r.stdout)
+        [resp] = [x for x in root.iterfind(".//t:respStmt", ns)
+                  if x.get("{http://www.w3.org/XML/1998/namespace}id") == "editor"]
+        return resp.find("t:name", ns).text, root.find(".//t:publicationStmt/t:p", ns).text
+
+    (d / "edition.yaml").write_text(meta.replace("edition: lever-fulke-1563", "edition: roe-1563")
+                                    .replace("editors: the editors of rithmocheck", "editors: Jane Roe"),
+                                    encoding="utf-8")
+    name, publication = editor()
+    assert name == "Jane Roe" and "the edition roe-1563" in publication
+    (d / "edition.yaml").write_text(meta.replace("edition: lever-fulke-1563", "edition: roe-1563")
+                                    .replace("editors: the editors of rithmocheck", ""), encoding="utf-8")
+    assert editor()[0] == "the editors of the edition roe-1563"

@@ -27,8 +27,9 @@ def init(directory: str) -> None:
     shipped = Edition.default()
     n = copy_tree(shipped.root, directory, shipped.protected())
     shown = printable(directory)
-    click.echo(f"copied the edition {shipped.name} to {shown} ({n} files); edit it, then run "
-               f"'rithmocheck --edition {shown} audit'", err=True)
+    click.echo(f"copied the edition {shipped.name} to {shown} ({n} files); give it its own edition, title "
+               f"and editors in {shown}/edition.yaml, edit it, then run 'rithmocheck --edition {shown} audit'",
+               err=True)
 
 
 COMMANDS = (init,)

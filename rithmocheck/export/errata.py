@@ -120,8 +120,10 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
     file_desc = el(header, "fileDesc")
     title_stmt = el(file_desc, "titleStmt")
     el(title_stmt, "title", "Errata to the numeric tables of the Philosophers game (1563)")
+    editors = edition.edition_metadata.get("editors")
     for rid, text in (("rithmocheck", "rithmocheck (derivation from first principles)"),
-                      ("editor", "the editors of rithmocheck")):
+                      ("editor", str(editors) if isinstance(editors, str) and editors.strip()
+                       else f"the editors of the edition {edition.name}")):
         resp_stmt = el(title_stmt, "respStmt", xml_id=rid)
         el(resp_stmt, "resp", "errata")
         el(resp_stmt, "name", text)
