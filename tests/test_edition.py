@@ -286,3 +286,11 @@ def test_the_tei_errata_name_the_editions_own_editors(tmp_path):
     (d / "edition.yaml").write_text(meta.replace("edition: lever-fulke-1563", "edition: roe-1563")
                                     .replace("editors: the editors of rithmocheck", ""), encoding="utf-8")
     assert editor()[0] == "the editors of the edition roe-1563"
+
+
+def test_an_edition_without_a_witness_description_is_checked_without_warning(tmp_path):
+    d = tmp_path / "ed"
+    assert run("init", str(d)).exit_code == 0
+    (d / "witness.yaml").unlink()
+    r = run("--edition", str(d), "check-source", str(d / "tables" / "k1-musical.yaml"))
+    assert r.exit_code == 0 and "warning" not in r.stderr, r.stderr

@@ -272,9 +272,9 @@ def check_minimal(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> l
     make the tool's minimal consistent correction of the finding it covers:
     a misprint's top-ranked candidate (and its class of slip), omit for a
     spurious or repeated entry, the row for an omission, the arithmetic's
-    value for a worked example (and its class of slip). An editor's erratum (resp editor) records a judgement against
-    the tool and is exempt; a count follows the corrected table and is
-    checked by the invariant."""
+    value for a worked example (and its class of slip). An editor's erratum
+    (resp editor) records a judgement against the tool and is exempt; a
+    count follows the corrected table and is checked by the invariant."""
     by_id = {e.id: e for e in errata}
     out = []
     for f in findings:

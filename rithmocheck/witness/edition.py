@@ -209,6 +209,8 @@ class Edition:
         two in step; the commands that read it say so (a warning)."""
         import hashlib
 
+        if not (self.root / "witness.yaml").is_file():
+            return None  # (an edition without a description: nothing to keep in step)
         meta, where = self.metadata, self.root / "witness.yaml"
         data = self.witness_path.read_bytes()
         recorded = meta.get("sha256")
