@@ -626,3 +626,14 @@ def test_every_citation_is_checked_against_the_witness(docs):
         found = [(f.rule, f.path) for f in R.validate(bad)]
         assert (("citation", f"/men/{i}/witness/{path}") in found), (change, found)
         assert {rule for rule, _p in found} == {"citation"}, (change, found)
+
+
+def test_a_citation_shaped_value_the_schema_leaves_open_is_no_internal_error(docs):
+    # found by the long fuzz run: /numbers/king/witness is a list the schema does not type, and a
+    # mutated line {"x": 925} made the citation check compare an int with a dict (exit 3)
+    doc = copy.deepcopy(docs[1])
+    assert isinstance(doc["numbers"]["king"]["witness"], list)
+    doc["numbers"]["king"]["witness"][2]["line"] = {"x": 925}
+    assert all(f.rule != "citation" for f in R.validate(doc))
+    doc["numbers"]["king"]["witness"][2]["line"] = 9999
+    assert ("citation", "/numbers/king/witness/2/line") in [(f.rule, f.path) for f in R.validate(doc)]

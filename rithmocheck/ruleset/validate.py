@@ -632,7 +632,9 @@ def check_citations(data: dict[str, Any], table: str) -> list[RulesetFinding]:
 
     def walk(x: Any, path: tuple[Any, ...]) -> None:
         if isinstance(x, dict):
-            if {"heading", "line"} <= set(x) <= {"heading", "line", "quote"}:
+            if ({"heading", "line"} <= set(x) <= {"heading", "line", "quote"} and isinstance(x["heading"], str)
+                    and isinstance(x["line"], int) and not isinstance(x["line"], bool)
+                    and isinstance(x.get("quote", ""), str)):  # (a citation's shape; the schema says where)
                 check(x, path)
             for k, v in x.items():
                 walk(v, path + (k,))
@@ -641,13 +643,13 @@ def check_citations(data: dict[str, Any], table: str) -> list[RulesetFinding]:
                 walk(v, path + (j,))
 
     def check(c: dict[str, Any], path: tuple[Any, ...]) -> None:
-        line, heading, quote = c["line"], " ".join(str(c["heading"]).split()), c.get("quote")
+        line, heading, quote = c["line"], " ".join(c["heading"].split()), c.get("quote")
         if not 1 <= line <= lines:
             out.append(RulesetFinding(table, "citation", f"line {line} is not a line of the witness (1 to {lines})",
                                       pointer(*path, "line")))
             return
         if quote is not None:
-            quote = " ".join(str(quote).split())
+            quote = " ".join(quote.split())
             found = text.find(quote, starts[line - 1])
             if not quote or found < 0 or found >= starts[line]:
                 out.append(RulesetFinding(table, "citation", f"the quote {_quote(quote)} does not begin on witness "
