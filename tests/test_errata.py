@@ -208,6 +208,9 @@ def test_a_corrected_sign_keeps_the_printed_signs_in_its_sic():
     errata = list(csv.DictReader(io.StringIO(run("errata", "--format", "csv").stdout)))
     assert [(r["sic"], r["corr"]) for r in errata if r["id"] == "k2-cossick-signs@1.1.33"] == [
         ("64{powerof1}{powerof3}{powerof6}", "64{powerof2}{powerof3}{powerof6}")]
+    found = list(csv.DictReader(io.StringIO(run("audit", "k2-cossick-signs", "--format", "csv").stdout)))
+    assert [(r["printed"], r["expected"]) for r in found if r["position"] == "k2-cossick-signs:1.1.33"] == [
+        ("64{powerof1}{powerof3}{powerof6}", "64{powerof2}{powerof3}{powerof6}")]
 
 
 def test_golden_audit_text_and_json():

@@ -35,7 +35,7 @@ from ..witness.entries import Position, entry_text
 from ..witness.examples import EXAMPLES, ExamplePosition
 from ..witness.page import Page
 from ..words import count
-from .findings import Finding, Kind
+from .findings import Finding, Kind, as_printed
 from .reasons import problems as reason_problems
 
 ERRATUM_KINDS = ("misprint", "spurious", "duplicate", "omission", "count", "example")
@@ -78,19 +78,9 @@ class Erratum:
     def on_example(self) -> bool:
         return isinstance(self.position, ExamplePosition)
 
-    def written(self, values: tuple[int, ...] | None, entry: bool = False) -> str:
-        """Its sic or corr (entry=False) or supplied entry (entry=True) as the
-        print writes it: numbers, then cossick signs ({powerofN}). A sic or
-        corr of an entry table is the entry's numbers alone; of a keyed table,
-        a unit, which may carry signs (the marking of the men: 64, with the
-        signs 1, 3 and 6, is 64{powerof1}{powerof3}{powerof6}); a supplied
-        entry of an entry table is written flat, numbers then signs."""
-        if values is None:
-            return ""
-        f = REGISTRY.get(self.table)
-        if f is None or isinstance(f, EntryFamily) != entry:
-            return entry_text(values)
-        return entry_text(*f.split(values))
+    def written(self, values: tuple[int, ...] | None) -> str:
+        """Its sic, corr or supplied entry as the print writes it (as_printed)."""
+        return as_printed(self.table, values)
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "table": self.table, "kind": self.kind,

@@ -204,6 +204,7 @@ def _nothing_findings(f: EntryFamily, edition: Edition, missing: Counter[tuple[i
 # --- keyed tables -------------------------------------------------------------------------------------
 
 def _unit_text(u: Unit) -> str:
+    """A keyed table's unit, a number with any cossick signs (as CossickSigns.split reads it)."""
     return entry_text(u[:1], u[1:])
 
 

@@ -9,8 +9,6 @@ import click
 from ..errors import printable
 from .options import FORMATS, check_output, edition, emit, errata_option, format_option, output_option
 
-FINDING_HEADERS = ("table", "kind", "position", "witness_line", "printed", "expected", "erratum", "message")
-
 
 @click.command()
 @click.argument("table_ids", nargs=-1, metavar="[ID]...")
@@ -37,17 +35,14 @@ def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: str, output:
     """
     from ..audit.run import audit_ids, run_audit
     from ..export.render import grid
-    from ..export.report import report_document, summary_line
+    from ..export.report import FINDING_HEADERS, report_document, report_rows, summary_line
 
     audit_ids(table_ids)  # an unknown id is bad input before any work
     ed = edition(errata_path)
     check_output(output, ed)
     report = run_audit(ed, ids=table_ids)
     if fmt in ("csv", "tsv", "md"):
-        rows = [[f.table, f.kind.value, str(f.position or ""), f.witness_line or "",
-                 " ".join(map(str, f.printed or ())), " ".join(map(str, f.expected or ())), f.erratum or "",
-                 f.message] for f in report.findings]
-        emit(grid(FINDING_HEADERS, rows, fmt), output, ed)
+        emit(grid(FINDING_HEADERS, report_rows(report), fmt), output, ed)
     else:
         emit(report_document(report, fmt), output, ed)
     click.echo(summary_line(report, ed), err=True)

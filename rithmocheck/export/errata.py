@@ -8,15 +8,10 @@ from typing import Any
 
 from ..audit.errata import Erratum
 from ..witness.edition import Book, Edition
-from ..witness.entries import Position, entry_text
+from ..witness.entries import Position
 from ..witness.examples import ExamplePosition
 from .printed import page_text
 from .render import document, grid
-
-
-def _nums(numbers: tuple[int, ...] | None) -> str:
-    return entry_text(numbers) if numbers is not None else ""
-
 
 ERRATA_HEADERS = ("id", "table", "kind", "position", "witness_line", "page", "sic", "corr", "class", "confidence",
                   "resp", "reason")
@@ -33,7 +28,7 @@ def _where(e: Erratum) -> str:
 
 def _corr(e: Erratum) -> str:
     if e.corr == "supply":
-        return "supply " + e.written(e.entry, entry=True)
+        return "supply " + e.written(e.entry)
     return e.corr if isinstance(e.corr, str) else e.written(e.corr)
 
 
@@ -88,7 +83,7 @@ def errata_markdown(errata: tuple[Erratum, ...], book: Book) -> str:
         where = ", ".join(x for x in (_where(e), f"witness line {e.witness_line}" if e.witness_line else "",
                                       str(e.page) if e.page else "") if x)
         if e.corr == "supply":
-            change = f"supplied: {e.written(e.entry, entry=True)}"
+            change = f"supplied: {e.written(e.entry)}"
         elif e.corr == "omit":
             change = f"sic {e.written(e.sic)}; omit"
         else:
@@ -153,7 +148,7 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
                                                 str(e.page) if e.page else "") if x))
         resp = " ".join(f"#{r}" for r in e.resp.split("+"))
         if e.corr == "supply":
-            el(item, "supplied", e.written(e.entry, entry=True), reason="omitted", cert=e.confidence, resp=resp)
+            el(item, "supplied", e.written(e.entry), reason="omitted", cert=e.confidence, resp=resp)
         elif e.corr == "omit":
             el(item, "surplus", e.written(e.sic), reason=e.kind, cert=e.confidence, resp=resp)
         else:

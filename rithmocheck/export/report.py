@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..audit.findings import Report
+from ..audit.findings import Report, as_printed
 from ..witness.edition import SHIPPED, Edition
 from .render import document, report_line
 
@@ -41,6 +41,16 @@ def report_text(report: Report) -> str:
         cover = f"  [{f.erratum}]" if f.erratum else ("" if f.informational else "  [NOT COVERED]")
         lines.append(report_line(f"  {f.kind.value:9} {f.where():36} {f.message}{cover}"))
     return "\n".join(lines) + "\n" if lines else ""
+
+
+FINDING_HEADERS = ("table", "kind", "position", "witness_line", "printed", "expected", "erratum", "message")
+
+
+def report_rows(report: Report) -> list[list[Any]]:
+    """The findings as rows of FINDING_HEADERS (csv, tsv, md), their numbers
+    written as printed (with cossick signs)."""
+    return [[f.table, f.kind.value, str(f.position or ""), f.witness_line or "", as_printed(f.table, f.printed),
+             as_printed(f.table, f.expected), f.erratum or "", f.message] for f in report.findings]
 
 
 def report_json(report: Report) -> str:

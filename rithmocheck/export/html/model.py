@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...audit.errata import RESPONSIBLE, CorrectedEntry, Erratum, corrected_entries
-from ...audit.findings import Finding, Kind, Report
+from ...audit.findings import Finding, Kind, Report, as_printed
 from ...audit.passages import Correction, PassageCheck, check_passages
 from ...tables import REGISTRY, EntryFamily, Family, KeyedFamily, Table, default_table
 from ...witness.edition import Edition
@@ -110,10 +110,6 @@ def _text(numbers: Sequence[int], signs: Sequence[int] = ()) -> str:
     """An entry as the transcription writes it (witness.entries.entry_text, spelt for speed)."""
     text = " ".join(map(str, numbers))
     return text + "".join(f"{{powerof{s}}}" for s in signs) if signs else text
-
-
-def _nums(numbers: Sequence[int] | None) -> str:
-    return _text(numbers) if numbers is not None else ""
 
 
 @dataclass(slots=True)
@@ -341,7 +337,7 @@ def _where(line: int | None, page: Page | None) -> tuple[str, str]:
 def _erratum_items(e: Erratum | None) -> list[tuple[str, str]]:
     if e is None:
         return []
-    corr = ("omit" if e.corr == "omit" else f"supply {e.written(e.entry, entry=True)}" if e.corr == "supply"
+    corr = ("omit" if e.corr == "omit" else f"supply {e.written(e.entry)}" if e.corr == "supply"
             else e.written(e.corr) if isinstance(e.corr, tuple) else str(e.corr))
     return [("Erratum", e.id), ("Correction", f"{corr} ({e.klass})"), ("Reason", e.reason),
             ("Confidence", e.confidence), ("Responsibility", f"{e.resp}: {RESPONSIBLE.get(e.resp, '')}")]
@@ -354,7 +350,7 @@ def _finding_items(t: _Table, findings: Sequence[Finding]) -> list[tuple[str, st
         if f.kind in (Kind.MISPRINT, Kind.SPURIOUS) and t.family.rule:
             out.append(("Relation failed", t.family.rule))
         if f.candidates:
-            out.append(("Candidates", "; ".join(f"{_text(c.value)} ({c.klass}, {c.confidence})"
+            out.append(("Candidates", "; ".join(f"{as_printed(f.table, c.value)} ({c.klass}, {c.confidence})"
                                                 for c in f.candidates)))
         if f.erratum is None:
             out.append(("Erratum", "none: no curated erratum covers this finding"))
