@@ -480,3 +480,16 @@ def test_a_derived_erratum_names_the_tools_class_of_slip():
     errata = tuple(dataclasses.replace(e, klass="turned figure", resp="editor") if e.id == "k1-arithmetic@1.3.6"
                    else e for e in ERRATA)
     assert [f for f in full_audit(("k1-arithmetic",), errata) if f.kind == "erratum"] == []
+
+
+def test_an_invariant_finding_gives_what_is_printed_there():
+    """k1-all-three@1.2.2 corrects the printed 6 12 15 20 (witness line 705)
+    to 9 12 15 20; made to read 15 20 30 45, the reading of 1.2.8, the
+    corrected table holds 15 20 30 45 twice: the finding at 1.2.2 gives what
+    is printed there, 6 12 15 20, never the correction as printed."""
+    errata = tuple(dataclasses.replace(e, corr=(15, 20, 30, 45)) if e.id == "k1-all-three@1.2.2" else e
+                   for e in ERRATA)
+    held = [f for f in full_audit(("k1-all-three",), errata) if f.kind == "invariant" and f.position is not None]
+    assert [(str(f.position), f.printed, f.expected) for f in held] == [
+        ("k1-all-three:1.2.2", (6, 12, 15, 20), None)]
+    assert "holds 15 20 30 45 2 times (by erratum k1-all-three@1.2.2, k1-all-three@1.2.8)" in held[0].message

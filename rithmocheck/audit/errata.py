@@ -471,8 +471,9 @@ def audit_invariant(table_id: str, errata: tuple[Erratum, ...], edition: Edition
         out.append(Finding(table_id, Kind.INVARIANT,
                            f"the corrected table holds {_item_text(f, item)} {count(got[item], 'time')} ({cause}); "
                            f"the regenerated table has it {count(want[item], 'time')}",
-                           first.position, first.witness_line or f.witness_line, first.page, first.numbers,
-                           None))
+                           first.position, first.witness_line or f.witness_line, first.page,
+                           first.sic if first.status in ("corrected", "omitted")
+                           else first.numbers if first.status == "printed" else None, None))
     for item in sorted(want - got, key=repr):
         out.append(Finding(table_id, Kind.INVARIANT,
                            f"the corrected table lacks {_item_text(f, item)}, a row of the regenerated table: "
