@@ -370,6 +370,14 @@ def test_the_reasons_state_true_facts():
     ("'so have I 5 15 35 in Arithmeticall proportion' (witness line 618)", (35, 25),
      "it quotes 'so have I 5 15 35 in Arithmeticall proportion' on witness line 618, where it does not begin"),
     ("'so have I 5 15 35 in Arithmeticall proportion' (witness lines 617-618)", (35, 25), None),
+    # an ellipsis stands for any words; within a range the quotation may begin on any of its lines
+    ("'so have I ... Arithmeticall proportion' (witness lines 617-618)", (35, 25), None),
+    ("'Arithmeticall proportion' (616-618)", (35, 25), None),
+    ("'so have I 5 15 36' (617\u2013618)", (35, 25),
+     "it quotes 'so have I 5 15 36' at witness lines 617-618, which do not hold it"),
+    # apostrophes are no quote marks
+    ("the even 2's square, the form of Boethius' (witness line 618)", (35,), None),
+    ("'which is middle' (witness line 9999)", (35,), "it cites witness line 9999, which the witness has not"),
     # witness line 10 is on the title page
     ("the entry stands on witness line 10", (9, 16, 72), "it cites witness line 10, which holds none of its numbers"),
 ])

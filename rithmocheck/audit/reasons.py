@@ -12,10 +12,13 @@ the forms the errata use:
   "72 + 289 = 361 (an even triangle and an even square taking the odd
   square 361)";
 - a witness line cited: "witness line 683", "witness lines 683 and 684";
-- a quotation at its lines: "'of the quadrate and the cube' (805-809)",
-  "'the said square 169' (witness line 494)" (the quotation begins on the
-  line cited and may run on to the next two), "'...' (witness lines
-  617-618)" (it begins on the first and ends by the last).
+- a quotation at its lines, compared by its words and numbers ("..." for
+  any words between): "'the said square 169' (witness line 494)" (it begins
+  on that line, and may run on to the next two); "'of the quadrate and the
+  cube' (805-809)", "(805-809) ... 'of the quadrate'", "'...' (witness lines
+  617-618)" (it stands within those lines). Its quote marks stand apart from
+  the words around them (the apostrophes of "2's" and "Boethius'" quote
+  nothing).
 
 and returns what does not hold: a number no man of that side and shape
 bears, a cited line that holds none of the erratum's numbers (a weak test:
@@ -47,10 +50,14 @@ SIDE_NUMBER = re.compile(rf"\bthe\s+{SIDE}\s+(\d+)\b", re.I)
 SUM_THEN_MEN = re.compile(rf"\b(\d+)\s*[+x]\s*(\d+)\s*=\s*\d+\s*\(\s*{ART}\s+{SIDE}\s+{ORDER}{SHAPE}\s+and\s+{ART}\s+"
                           rf"{SIDE}\s+{ORDER}{SHAPE}", re.I)
 # (only "witness line": the tool's own messages say "20 (line 616) read as 25" of other numbers)
-LINES = re.compile(r"\bwitness lines? (\d+)(?:\s*(?:-|and|to)\s*(\d+))?", re.I)
-QUOTED_AT = re.compile(r"'([^']{4,})'[^()']*?\((\d+)-(\d+)\)|\((\d+)-(\d+)\)[^']*?'([^']{4,})'")
-# "'the said square 169' (witness line 494)": a quotation beginning on the line cited right after it
-QUOTED_ON = re.compile(r"'([^']{4,})'\s*\((?:witness )?lines? (\d+)(?:-(\d+))?\)", re.I)
+LINES = re.compile(r"\bwitness lines? (\d+)(?:\s*(?:[-\u2013]|and|to)\s*(\d+))?", re.I)
+# A quotation: 'words' with the quote marks standing apart (not the apostrophes of "2's", "Boethius'").
+QUOTE = r"(?:(?<=[\s(])|^)'([^'\s][^']{2,}[^'\s])'(?=[\s,.;:)]|$)"
+# "'of the quadrate' ... (805-809)" or "(805-809) ... 'of the quadrate'": within those lines
+QUOTED_AT = re.compile(rf"{QUOTE}[^()']*?\((\d+)[-\u2013](\d+)\)|\((\d+)[-\u2013](\d+)\)[^']*?{QUOTE}")
+# "'the said square 169' (witness line 494)": beginning on that line (running on to the next two at most);
+# "'...' (witness lines 617-618)": within those lines
+QUOTED_ON = re.compile(rf"{QUOTE}\s*\((?:witness )?lines? (\d+)(?:\s*[-\u2013]\s*(\d+))?\)", re.I)
 
 
 @dataclass(frozen=True)
@@ -112,6 +119,20 @@ def cited_lines(reason: str) -> Iterator[tuple[int, int]]:
             yield first, last
 
 
+def _quoted(quote: str, lines: list[str] | tuple[str, ...], begins: str | None) -> bool:
+    """Whether the lines hold the quotation, its words and numbers in order
+    (the pieces either side of an ellipsis in order, anything between), and,
+    given the line it begins on, whether it begins there."""
+    text = _words(" ".join(lines))
+    pieces = [_words(x) for x in re.split(r"\.\.\.|\u2026", quote)]
+    at = -1
+    for i, piece in enumerate(p for p in pieces if p):
+        at = text.find(piece, at + 1)
+        if at < 0 or (i == 0 and begins is not None and at > len(_words(begins))):
+            return False
+    return at >= 0
+
+
 def _words(text: str) -> str:
     """Text as its words and numbers only, lower case ("the said square.169."
     and "the said square 169" are the same words)."""
@@ -129,8 +150,9 @@ def problems(reason: str, numbers: tuple[int, ...], edition: Edition) -> list[st
             out.append(f"it calls {d.number} {str(d).rsplit(' ', 1)[0]}, but {d.number} is "
                        + (" and ".join(who) if who else "no man's number"))
     witness = edition.witness
+    lines = len(witness) - (1 if witness and witness[-1] == "" else 0)  # (the final newline ends a line)
     for first, last in cited_lines(reason):
-        if not 1 <= first <= last <= len(witness):
+        if not 1 <= first <= last <= lines:
             out.append(f"it cites witness line {first}, which the witness has not")
             continue
         text = " ".join(witness[first - 1:last])
@@ -139,19 +161,17 @@ def problems(reason: str, numbers: tuple[int, ...], edition: Edition) -> list[st
             out.append(f"it cites witness line{'s' if last > first else ''} {first}"
                        f"{'-' + str(last) if last > first else ''}, which hold{'' if last > first else 's'} none "
                        "of its numbers")
-    for m in QUOTED_AT.finditer(reason):
-        quote = m.group(1) or m.group(6)
-        first, last = int(m.group(2) or m.group(4)), int(m.group(3) or m.group(5))
-        text = " ".join(" ".join(edition.witness[first - 1:last]).split()).lower()
-        if " ".join(quote.split()).lower() not in text:
-            out.append(f"it quotes '{quote}' at witness lines {first}-{last}, which do not hold it")
-    for m in QUOTED_ON.finditer(reason):
-        quote, line = _words(m.group(1)), int(m.group(2))
-        if not 1 <= line <= len(witness):
-            continue  # (reported as a cited line the witness has not)
-        last = int(m.group(3)) if m.group(3) else line + 2
-        own = _words(witness[line - 1])
-        at = _words(" ".join(witness[line - 1:last])).find(quote)
-        if not quote or at < 0 or at > len(own):
-            out.append(f"it quotes '{m.group(1)}' on witness line {line}, where it does not begin")
+    quoted: list[tuple[str, int, int | None]] = [
+        (m.group(1) or m.group(6), int(m.group(2) or m.group(4)), int(m.group(3) or m.group(5)))
+        for m in QUOTED_AT.finditer(reason)]
+    quoted += [(m.group(1), int(m.group(2)), int(m.group(3)) if m.group(3) else None)
+               for m in QUOTED_ON.finditer(reason)]
+    for quote, begin, end in quoted:
+        if not 1 <= begin <= (end or begin) <= lines:
+            out.append(f"it quotes '{quote}' at witness line {begin}, which the witness has not")
+            continue
+        if end is not None and not _quoted(quote, witness[begin - 1:end], None):
+            out.append(f"it quotes '{quote}' at witness lines {begin}-{end}, which do not hold it")
+        elif end is None and not _quoted(quote, witness[begin - 1:begin + 2], witness[begin - 1]):
+            out.append(f"it quotes '{quote}' on witness line {begin}, where it does not begin")
     return out
