@@ -351,3 +351,17 @@ def test_headings_stand_in_their_blocks():
     assert cells[(1, 1, 6)].role == cells[(1, 1, 26)].role == "heading" and p.ambiguous
     _p, cells = _cells("k2-spaces-multiplication")  # the third column's own label, in its first row
     assert cells[(1, 3, 1)].text == "eue^. spaces. od"
+
+
+@pytest.mark.parametrize("run, message", [
+    ("2 4 8 16", "line 644, column 10: the run's line ends where the witness has '36'"),
+    ("2 4 8 16 36 81 2 12 72 20 30 45 3 6 12 25 30 36 4 6 9 25 45 81 4 8 16 36 42 49 50",
+     "line 644, column 89: the run has '50' where the witness's line ends"),
+    ("2 4  8 16 36 81 2 12 72 20 30 45 3 6 12 25 30 36 4 6 9 25 45 81 4 8 16 36 42 49",
+     "line 644: the same words, spaced otherwise"),
+])
+def test_a_run_line_that_ends_early_or_late_or_is_spaced_otherwise_is_named(run, message):
+    # witness line 644: "2 4 8 16 36 81 2 12 72 20 30 45 3 6 12 25 30 36 4 6 9 25 45 81 4 8 16 36 42 49"
+    from rithmocheck.witness.layout import _first_difference
+
+    assert _first_difference([run], EDITION.witness[643:644], 644) == message

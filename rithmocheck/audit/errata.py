@@ -282,10 +282,12 @@ def check_minimal(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> l
         else:
             continue
         got = e.corr if e.corr != "supply" else "supply"
-        if (f.kind in (Kind.MISPRINT, Kind.EXAMPLE) and f.candidates and got == want
-                and e.klass != f.candidates[0].klass):
+        # the class of the candidate the correction is (a worked example's token lists every
+        # correction's suggestion; its first need not be the top correction's)
+        chosen = next((c for c in f.candidates if c.value == want), None)
+        if f.kind in (Kind.MISPRINT, Kind.EXAMPLE) and chosen is not None and got == want and e.klass != chosen.klass:
             out.append(_wrong(e, f"it is marked as derived by the tool (resp rithmocheck+editor), but the tool "
-                                 f"classes the slip as {f.candidates[0].klass!r}, not {e.klass!r}; if this is an "
+                                 f"classes the slip as {chosen.klass!r}, not {e.klass!r}; if this is an "
                                  "editor's judgement, say so (resp editor) and give the reason"))
         if want is not None and got != want:
             shown = (entry_text(want) if isinstance(want, tuple)

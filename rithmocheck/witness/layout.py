@@ -371,14 +371,21 @@ def cell_tokens(passage: Passage) -> dict[tuple[int, int, int], tuple[RunToken, 
 
 def _first_difference(run: list[str], printed: Sequence[str], first: int) -> str:
     """Where a run first departs from the witness lines it claims: the line,
-    the column, and what each has there."""
+    the column, and the word each has there (or that one ends first)."""
     for n, (a, b) in enumerate(zip(run, printed), first):
-        if a != b:
-            col = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-            while col > 0 and not a[col - 1].isspace() and not b[col - 1].isspace():
-                col -= 1  # the word the difference falls in
-            return (f"line {n}, column {col + 1}: the run has {a[col:].split(' ')[0][:40]!r}, "
-                    f"the witness {b[col:].split(' ')[0][:40]!r}")
+        if a == b:
+            continue
+        mine, theirs = token_columns(a, "words"), token_columns(b, "words")
+        for (x, col), (y, _c) in zip(mine, theirs):
+            if x != y:
+                return f"line {n}, column {col + 1}: the run has {x[:40]!r}, the witness {y[:40]!r}"
+        if len(mine) != len(theirs):
+            k = min(len(mine), len(theirs))
+            col = (mine if len(mine) > k else theirs)[k][1]
+            if len(mine) > k:
+                return f"line {n}, column {col + 1}: the run has {mine[k][0][:40]!r} where the witness's line ends"
+            return f"line {n}, column {col + 1}: the run's line ends where the witness has {theirs[k][0][:40]!r}"
+        return f"line {n}: the same words, spaced otherwise"
     return f"the run has {len(run)} lines, the witness lines {len(printed)}"
 
 
