@@ -356,7 +356,7 @@ def test_headings_stand_in_their_blocks():
 @pytest.mark.parametrize("run, message", [
     ("2 4 8 16", "line 644, column 10: the run's line ends where the witness has '36'"),
     ("2 4 8 16 36 81 2 12 72 20 30 45 3 6 12 25 30 36 4 6 9 25 45 81 4 8 16 36 42 49 50",
-     "line 644, column 89: the run has '50' where the witness's line ends"),
+     "line 644, column 80: the run has '50' where the witness's line ends"),
     ("2 4  8 16 36 81 2 12 72 20 30 45 3 6 12 25 30 36 4 6 9 25 45 81 4 8 16 36 42 49",
      "line 644: the same words, spaced otherwise"),
 ])
