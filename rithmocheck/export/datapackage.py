@@ -30,7 +30,7 @@ COLUMNS: dict[str, str] = {
     "row": "the row of the cell in its printed column (1-based)",
     "role": "entry, heading, label, nothing, count, blank, prose, group, head or fragment",
     "printed": "the cell as printed (its tokens, verbatim)",
-    "numbers": "the numbers the cell is read as (in prose, every integer standing in its words)",
+    "numbers": "the numbers the cell is read as (in prose, every integer in its words: 3/4 gives 3 4)",
     "witness_line": "the line of the primary witness (witness.txt) the cell was read from (a blank: its row's)",
     "page": "the page of the book the cell begins on: EEBO image number and l(eft) or r(ight)",
     "entry": "the entry, corrected where an erratum applies",

@@ -431,11 +431,11 @@ def check_fidelity(passage: Passage, witness: tuple[str, ...]) -> Passage:
 def place_blanks(passage: Passage, read_at: dict[tuple[int, int, int], tuple[int, int]]
                  ) -> dict[tuple[int, int, int], tuple[int, int]]:
     """Where every cell stands, a cell without tokens (a blank) included: a
-    blank stands on its printed row, where the nearest cell of the row
-    before it begins (else the nearest after it); a row with no tokens at
-    all stands where the reading stood before it (else where the run
-    begins). The witness flattened a table row by row, so a row's cells
-    share its line."""
+    blank stands on its printed row, where the nearest cell to its left in
+    that row begins (else the nearest to its right); a row with no tokens
+    at all stands where the reading stood before it, in its block or the
+    one before (else where the run begins). The witness flattened a table
+    row by row, so a row's cells share its line."""
     out = dict(read_at)
     last = (passage.run_lines[0], 0)
     for block in passage.blocks:
