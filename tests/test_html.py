@@ -323,3 +323,24 @@ def test_an_invariant_finding_is_marked_in_its_cell():
     cells = [el for el in tree.iter() if "st-invariant" in classes(el)]
     assert len(cells) == 1 and "\u2262" in text(cells[0])
     assert "the corrected table holds 56 64 73" in page
+
+
+def test_a_range_of_lines_ends_on_the_page_its_last_line_ends_on(trees):
+    """Witness line 323 reads "first square.49. upon the lowest square.64.",
+    and the print turns the page (image 13 left to right) before "upon": the
+    passage kings-layers (lines 315-323) and the men's run (284-323) end on
+    image 13 right, not on the page line 323 begins on."""
+    assert EDITION.page_span(315, 323) == (EDITION.page_at(315), EDITION.page_at(323, 40))
+    assert (str(EDITION.page_at(323)), str(EDITION.page_at(323, 40))) == ("image 13 left", "image 13 right")
+    layers = text(trees["html/examples/kings-layers.html"])
+    assert "Witness lines 315\u2013323, image 13 left to image 13 right." in layers
+    assert "witness lines 284\u2013323, image 12 left to image 13 right" in text(trees["html/tables/men.html"])
+
+
+def test_every_finding_of_a_worked_example_cites_its_line_and_page(files, audit):
+    _errata, report = audit
+    found = [f for f in report.findings if isinstance(f.position, ExamplePosition) and f.kind is Kind.EXAMPLE]
+    assert len(found) == 7
+    for f in found:
+        page = files[f"html/examples/{html_model.example_file(f.position.example)}"]
+        assert f"Witness line and page</dt><dd>{f.witness_line}, {f.page}<" in page, f

@@ -97,7 +97,7 @@ def printed_layout_text(table_id: str, edition: Edition) -> str:
 
     parts = []
     for passage, _block_no, cols in _columns(edition, table_id):
-        first, last = (edition.page_at(n) for n in passage.run_lines)
+        first, last = edition.page_span(*passage.run_lines)
         pages = "" if first is None else f", {first}" + ("" if last == first else f" to {last}")
         parts.append(f"{passage.heading}  (passage {passage.passage}, witness lines "
                      f"{passage.run_lines[0]}-{passage.run_lines[1]}{pages})")

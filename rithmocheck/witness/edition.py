@@ -235,6 +235,12 @@ class Edition:
             return None
         return load_map(str(self.pages_path))
 
+    def page_span(self, first: int, last: int) -> tuple[Page | None, Page | None]:
+        """The pages witness lines first..last run over: where the first
+        begins and where the last ends (after a page break inside it)."""
+        end = len(self.witness[last - 1]) if 1 <= last <= len(self.witness) else 0
+        return self.page_at(first), self.page_at(last, end)
+
     def page_at(self, witness_line: int, column: int = 0) -> Page | None:
         """The page of the book at a line (and column) of the witness."""
         pm = self.page_map

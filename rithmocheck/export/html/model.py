@@ -601,7 +601,7 @@ def _counts(findings: Iterable[Finding]) -> tuple[tuple[str, int], ...]:
 
 
 def _pages_text(t: _Table, passage: Passage) -> str:
-    first, last = (t.page(n, 0) for n in passage.run_lines)
+    first, last = t.edition.page_span(*passage.run_lines)
     if first is None:
         return "page unknown"
     return str(first) if last in (None, first) else f"{first} to {last}"
@@ -717,12 +717,12 @@ def _example(edition: Edition, r: PassageCheck, errata: Sequence[Erratum], findi
         check.append((f"Correction {c.rank}" + (" (tied)" if c.tied else ""),
                       f"{_correction_text(c)} Confidence {c.confidence}."))
     for f in findings:
-        check.append(("Finding", f"{f.kind.value}: {f.message}"))
+        check += [("Finding", f"{f.kind.value}: {f.message}"), _where(f.witness_line, f.page)]
     err: list[tuple[str, str]] = [x for e in errata for x in _erratum_items(e)]
     if any(f.erratum is None for f in findings):
         err.append(("Erratum", "none: no curated erratum covers a finding of this passage"))
     lines = f"{p.first_line}" if p.last_line == p.first_line else f"{p.first_line}\u2013{p.last_line}"
-    last = edition.page_at(p.last_line)
+    last = edition.page_span(p.first_line, p.last_line)[1]
     pages = page_label(p.page) + (f" to {page_label(last)}" if last is not None and last != p.page else "")
     return ExampleView(safe(p.id), example_file(p.id), r.status, CHECKS[r.status][1], lines, pages,
                        segments, tuple(claim), tuple(check), tuple(err))
