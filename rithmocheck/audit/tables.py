@@ -33,7 +33,7 @@ from ..witness.entries import PrintedEntry, entry_text
 from ..words import count
 from . import candidates as cand
 from .evidence import evidence_table
-from .findings import Finding, Kind, Suggestion
+from .findings import Finding, Kind, Suggestion, as_printed
 
 CONFIDENCE_RANK = {"high": 0, "medium": 1, "low": 2}
 
@@ -203,11 +203,6 @@ def _nothing_findings(f: EntryFamily, edition: Edition, missing: Counter[tuple[i
 
 # --- keyed tables -------------------------------------------------------------------------------------
 
-def _unit_text(u: Unit) -> str:
-    """A keyed table's unit, a number with any cossick signs (as CossickSigns.split reads it)."""
-    return entry_text(u[:1], u[1:])
-
-
 def _slip(printed: Unit, expected: Unit) -> Suggestion:
     if printed[0] == expected[0]:
         return Suggestion(expected, "cossick sign", "high")
@@ -234,7 +229,7 @@ def audit_keyed(f: KeyedFamily, edition: Edition) -> list[Finding]:
     for key, items in by_key.items():
         if key not in expected:
             for e, u in items:
-                findings.append(_at(f.id, Kind.SPURIOUS, f"{_unit_text(u)}: the key {key!r} names nothing "
+                findings.append(_at(f.id, Kind.SPURIOUS, f"{as_printed(f.id, u)}: the key {key!r} names nothing "
                                     "the rules produce", e, (u[0],)))
             continue
         want = Counter(expected[key])
@@ -254,17 +249,18 @@ def audit_keyed(f: KeyedFamily, edition: Edition) -> list[Finding]:
                 s = _slip(u, best)
                 what = "its cossick signs" if s.klass == "cossick sign" else "the number"
                 whole = s.klass == "cossick sign"
-                findings.append(_at(f.id, Kind.MISPRINT, f"{key}: printed {_unit_text(u)}, the rule gives "
-                                    f"{_unit_text(best)} ({what}; {s.klass})", e, u if whole else u[:1],
+                findings.append(_at(f.id, Kind.MISPRINT, f"{key}: printed {as_printed(f.id, u)}, the rule gives "
+                                    f"{as_printed(f.id, best)} ({what}; {s.klass})", e, u if whole else u[:1],
                                     best if whole else best[:1], (s,)))
             else:
-                findings.append(_at(f.id, Kind.SPURIOUS, f"{key}: {_unit_text(u)} is not produced by the rules",
+                findings.append(_at(f.id, Kind.SPURIOUS, f"{key}: {as_printed(f.id, u)} is not produced by the rules",
                                     e, (u[0],)))
         for e, u in extra:
-            findings.append(_at(f.id, Kind.DUPLICATE, f"{key}: {_unit_text(u)} printed more often than the "
+            findings.append(_at(f.id, Kind.DUPLICATE, f"{key}: {as_printed(f.id, u)} printed more often than the "
                                 "rules produce it", e, (u[0],)))
         for u in absent:
-            findings.append(_unplaced(f, edition, Kind.OMISSION, f"{key}: {_unit_text(u)} is not printed", (u[0],)))
+            findings.append(_unplaced(f, edition, Kind.OMISSION, f"{key}: {as_printed(f.id, u)} is not printed",
+                                      (u[0],)))
     return findings
 
 

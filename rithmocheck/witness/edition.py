@@ -213,10 +213,10 @@ class Edition:
             return None  # (an edition without a description: nothing to keep in step)
         meta, where = self.metadata, self.root / "witness.yaml"
         data = self.witness_path.read_bytes()
-        recorded = meta.get("sha256")
-        if isinstance(recorded, str) and recorded != hashlib.sha256(data).hexdigest():
+        recorded, actual = meta.get("sha256"), hashlib.sha256(data).hexdigest()
+        if isinstance(recorded, str) and recorded != actual:
             return (f"{where}: sha256 is not that of witness.txt (an edited witness? record its SHA-256, "
-                    f"{hashlib.sha256(data).hexdigest()}, before you publish)")
+                    f"{actual}, before you publish)")
         lines, n = meta.get("lines"), data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
         if isinstance(lines, int) and not isinstance(lines, bool) and lines != n:
             return f"{where}: lines is {lines}, witness.txt has {n}"
