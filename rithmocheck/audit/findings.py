@@ -49,7 +49,6 @@ class Kind(str, Enum):
 KINDS: tuple[str, ...] = tuple(k.value for k in Kind)
 
 
-
 def as_printed(table: str, values: tuple[int, ...] | None) -> str:
     """Numbers of a table written flat (a finding's printed or expected, an
     erratum's sic, corr or supplied entry) as the print writes them: the
@@ -61,6 +60,7 @@ def as_printed(table: str, values: tuple[int, ...] | None) -> str:
         return ""
     f = REGISTRY.get(table)
     return entry_text(*f.split(values)) if f is not None else entry_text(values)
+
 
 @dataclass(frozen=True)
 class Suggestion:

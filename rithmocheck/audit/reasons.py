@@ -150,7 +150,7 @@ def problems(reason: str, numbers: tuple[int, ...], edition: Edition) -> list[st
             out.append(f"it calls {d.number} {str(d).rsplit(' ', 1)[0]}, but {d.number} is "
                        + (" and ".join(who) if who else "no man's number"))
     witness = edition.witness
-    lines = len(witness) - (1 if witness and witness[-1] == "" else 0)  # (the final newline ends a line)
+    lines = len(edition.lines)
     for first, last in cited_lines(reason):
         if not 1 <= first <= last <= lines:
             out.append(f"it cites witness line {first}, which the witness has not")

@@ -613,8 +613,7 @@ def _witness_text() -> tuple[str, tuple[int, ...]]:
     from ..witness.edition import Edition
 
     starts, parts, at = [], [], 0
-    witness = Edition.default().witness
-    for line in witness[:-1] if witness and witness[-1] == "" else witness:  # (the final newline ends a line)
+    for line in Edition.default().lines:
         words = " ".join(line.split())
         starts.append(at)
         parts.append(words)

@@ -186,6 +186,13 @@ class Edition:
         return tuple(read_text(self.witness_path, WITNESS_BYTES).split("\n"))
 
     @cached_property
+    def lines(self) -> tuple[str, ...]:
+        """The witness's lines, 1..N (the empty string after its final
+        newline is no line)."""
+        w = self.witness
+        return w[:-1] if w and w[-1] == "" else w
+
+    @cached_property
     def derived(self) -> dict[str, Any]:
         """What other layers derive from this edition object and keep with it
         (two equal editions, one read afresh, share nothing of it)."""
@@ -217,7 +224,7 @@ class Edition:
         if isinstance(recorded, str) and recorded != actual:
             return (f"{where}: sha256 is not that of witness.txt (an edited witness? record its SHA-256, "
                     f"{actual}, before you publish)")
-        lines, n = meta.get("lines"), data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
+        lines, n = meta.get("lines"), len(self.lines)
         if isinstance(lines, int) and not isinstance(lines, bool) and lines != n:
             return f"{where}: lines is {lines}, witness.txt has {n}"
         return None
