@@ -62,3 +62,43 @@ def test_default_universe_explains_the_print_best(table_id):
     assert len(default) == 1
     assert default[0].universe == REGISTRY[table_id].default_universe
     assert default[0].explained == max(e.explained for e in rows)
+
+
+# --- the lock (issue 21): CI and the README install pinned versions ---------------------------------
+
+def _lock() -> dict[str, str]:
+    from packaging.utils import canonicalize_name
+
+    pins = {}
+    for line in (ROOT / "constraints.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            assert version, f"constraints.txt pins with ==: {line!r}"
+            pins[canonicalize_name(name)] = version.strip()
+    return pins
+
+
+def test_both_readme_commands_install_from_the_lock():
+    for cmd in _commands():
+        assert "pip install -q -c constraints.txt " in cmd, cmd
+
+
+def test_the_lock_pins_every_declared_dependency_within_its_range():
+    from importlib.metadata import requires
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    pins = _lock()
+    declared = [Requirement(r) for r in requires("rithmocheck") or []]
+    assert len(declared) >= 6
+    for req in declared:
+        name = canonicalize_name(req.name)
+        assert name in pins, f"constraints.txt does not pin {req.name}: run python tools/lock.py"
+        assert req.specifier.contains(pins[name], prereleases=True), (req, pins[name])
+
+
+def test_the_newest_check_runs_the_test_command_without_the_lock():
+    script = (ROOT / ".ci" / "newest").read_text()
+    assert "${cmd//-c constraints.txt /}" in script and "exit 0" in script
+    assert ".ci/newest || true" in (ROOT / ".ci" / "run").read_text()

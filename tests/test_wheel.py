@@ -40,7 +40,7 @@ def installed():
     assert ROOT not in work.parents
     try:
         src = work / "src"
-        shutil.copytree(ROOT, src, ignore=lambda _d, names: [n for n in names if n in SKIP
+        shutil.copytree(ROOT, src, ignore=lambda _d, names: [n for n in names if n in SKIP or n.startswith(".venv")
                                                                 or n.endswith(".egg-info")])
         subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(work / "dist"), str(src)],
                        check=True, cwd=work)
@@ -48,8 +48,9 @@ def installed():
         assert len(wheels) == 1
         shutil.rmtree(src)  # nothing of the checkout is left to lean on
         subprocess.run([sys.executable, "-m", "venv", str(work / "venv")], check=True)
-        subprocess.run([str(work / "venv" / "bin" / "python"), "-m", "pip", "install", "-q", str(wheels[0])],
-                       check=True, cwd=work)
+        # The wheel's dependencies at the versions of the lock, as every install of CI.
+        subprocess.run([str(work / "venv" / "bin" / "python"), "-m", "pip", "install", "-q",
+                        "-c", str(ROOT / "constraints.txt"), str(wheels[0])], check=True, cwd=work)
         (work / "run").mkdir()
         yield work, wheels[0]
     finally:
