@@ -139,6 +139,25 @@ def flag(name: str) -> st.SearchStrategy[list[str]]:
 
 
 COMMON_OUT = [opt("--format", formats), opt("-o", paths), opt("--output", paths)]
+
+# The reference engine: positions and moves well and badly written, rulesets, options, agreements.
+_POSITIONS = ["start", "d8=t12,e9=R6,f10=T6 even", "d8=r9,f8=T9 even", "d8=P91,e9=r36 odd", "d8=P[1.4.9.16] even",
+              "d8=R2 even taken=r3/- hand=r3/-", "- even", "d8=R2,d8=r3 even", "d8=P90 even", "z9=R2 even",
+              str(BASE / "file.txt"), str(BASE / "ruleset.json")]
+positions = st.one_of(st.sampled_from(_POSITIONS),
+                      st.text(alphabet="abcdefgh0123456789=RTSPrtsp,.[]*/ -evnodtkaw", max_size=40))
+move_texts = st.one_of(st.sampled_from(["f10-f8", "f8xd8", "d8-e9", "d8~e10", "r3@a1", "R3@a1", "a1-a1", "c5-c6"]),
+                       st.text(alphabet="abcdefgh0123456789-~x@RTSPrtsp*", max_size=9))
+rulesets = st.one_of(st.sampled_from(["1", "2", "3", "kind-2", "lever-fulke-1563/kind-3", "seed-002", "nope", ""]),
+                     st.text(max_size=12))
+choices = st.one_of(st.sampled_from(["camp-spaces=48", "camp-spaces=50", "king-range=constituents", "nope=1",
+                                     "leaping=true", "cornerwise=true", "short-board=10", "=", "x"]),
+                    st.text(max_size=15))
+agreements = st.one_of(st.sampled_from(["goods:sum=100", "bodies:men=4", "honour:sum=100,men=8", "standards",
+                                        "quarrel:sum=100", "nope", "goods:sum=x", "goods:men=3"]),
+                       st.text(max_size=20))
+case_ids = st.sampled_from(["k1-addition-489-six-and-six", "k2-equality-883-after-the-move", "nope", ""])
+ENGINE_OUT = COMMON_OUT + [opt("--ruleset", rulesets), opt("--option", choices)]
 COMMANDS: dict[str, tuple[st.SearchStrategy[list[str]], list[st.SearchStrategy[list[str]]]]] = {
     "men": (st.just([]), COMMON_OUT),
     "tables": (st.just([]), COMMON_OUT),
@@ -154,9 +173,19 @@ COMMANDS: dict[str, tuple[st.SearchStrategy[list[str]], list[st.SearchStrategy[l
     "collate": (st.lists(st.one_of(table_ids, st.just("examples")), min_size=0, max_size=2), COMMON_OUT),
     "init": (st.lists(paths, min_size=0, max_size=2), []),
     "ruleset": (st.just([]), COMMON_OUT + [opt("--kind", st.sampled_from(["1", "2", "3", "all", "4", ""])),
-                                           flag("--schema")]),
+                                           flag("--schema"), flag("--list"), opt("--ruleset", rulesets),
+                                           opt("--option", choices)]),
     "ruleset validate": (st.lists(paths, min_size=0, max_size=2), COMMON_OUT),
+    "ruleset diff": (st.lists(rulesets, min_size=0, max_size=3), COMMON_OUT),
+    "moves": (st.lists(positions, min_size=0, max_size=2), ENGINE_OUT),
+    "move": (st.lists(st.one_of(positions, move_texts), min_size=0, max_size=3),
+             ENGINE_OUT + [opt("--agreement", agreements)]),
+    "conformance": (st.lists(case_ids, min_size=1, max_size=2),
+                    COMMON_OUT + [opt("--cases", paths), opt("--timeout", int_text)]),
 }
+# The engine's commands play every legal move of a position: a tenth of the budget each.
+EXAMPLES = {name: max(20, CLI_EXAMPLES // 10) if name in ("moves", "move", "conformance") else CLI_EXAMPLES
+            for name in COMMANDS}
 
 
 @st.composite
@@ -210,7 +239,7 @@ def check(args: list[str], file: Path | None = None, codes: tuple[int, ...] = (0
 
 @pytest.mark.parametrize("command", list(COMMANDS))
 def test_every_command_with_generated_arguments(command):
-    @settings(max_examples=CLI_EXAMPLES, **SETTINGS)
+    @settings(max_examples=EXAMPLES[command], **SETTINGS)
     @given(invocations(command))
     def run(args: list[str]) -> None:
         with in_sandbox():
@@ -220,7 +249,7 @@ def test_every_command_with_generated_arguments(command):
 
 
 def test_every_command_is_fuzzed():
-    assert set(COMMANDS) == set(cli.commands) - {"ruleset"} | {"ruleset", "ruleset validate"}
+    assert set(COMMANDS) == set(cli.commands) - {"ruleset"} | {"ruleset", "ruleset validate", "ruleset diff"}
 
 
 # --- mutated files ---------------------------------------------------------------------------------------------

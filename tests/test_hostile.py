@@ -162,7 +162,9 @@ def test_hostile_relation_tests_are_findings(test, tmp_path):
     r = run("ruleset", "validate", str(p), "--format", "json")
     assert time.perf_counter() - start < 10
     one_line(r, code=1)
-    assert [f["rule"] for f in json.loads(r.stdout)["findings"]] in (["relation"], ["schema"])
+    rules = [f["rule"] for f in json.loads(r.stdout)["findings"]]
+    # the broken test is said; a test that still runs (a / 0 == b never holds) also loses the cases of its proportion
+    assert rules[0] in ("relation", "schema") and set(rules[1:]) <= {"conformance"}, rules
 
 
 def test_min_spaces_zero_in_a_ruleset(tmp_path):

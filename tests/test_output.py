@@ -63,7 +63,11 @@ def test_every_data_command_takes_every_format_and_o(name, fmt, tmp_path, valid_
     r = run(*args, "--format", fmt)
     assert r.exit_code in (0, 1), (r.exit_code, r.output)
     if name == "ruleset validate":  # a valid file has no findings: text/csv are empty, documents say so
-        assert r.stdout == "" if fmt in ("text", "md", "csv", "tsv") else parse(r.stdout, fmt)["valid"] is True
+        # a valid file has no findings: text and md are empty, csv and tsv their header alone (issue 21)
+        if fmt in ("csv", "tsv"):
+            assert r.stdout.count("\n") == 1 and r.stdout.startswith("file")
+        else:
+            assert r.stdout == "" if fmt in ("text", "md") else parse(r.stdout, fmt)["valid"] is True
     else:
         data = parse(r.stdout, fmt)
         assert data, r.stdout
@@ -149,17 +153,18 @@ def values(side: str) -> list[int]:
     return [m.value for m in M.army(side)]
 
 
-def test_colour_names_are_said_first_and_read_by_the_better_fit(tmp_path):
+def test_colour_names_are_a_note_read_by_the_better_fit(tmp_path):
+    """Issue 23: sides labelled by colour are found from their values; a note, never a failure."""
     r = validate(tmp_path, "c.json", json.dumps({"white": values("odd"), "black": values("even")}), "--format", "json")
-    assert r.exit_code == 1
+    assert r.exit_code == 0
     data = json.loads(r.stdout)
-    assert data["summary"].startswith("the sides are named by colour (white, black); 1563 names them even and odd")
-    assert "read here white as odd, black as even" in data["summary"]
-    assert [(f["rule"], f["path"]) for f in data["findings"]] == [("colour", "/white"), ("colour", "/black")]
+    assert data["valid"] is True and data["summary"].startswith("valid; the sides are labelled 'white' and 'black'")
+    assert "'black' read as even" in data["summary"]
+    assert [(f["rule"], f["severity"], f["path"]) for f in data["findings"]] == [("colour", "note", "/black")]
     rows = "side,value\n" + "".join(f"white,{v}\n" for v in values("even")) + "".join(f"black,{v}\n"
                                                                                       for v in values("odd"))
     r = validate(tmp_path, "c.csv", rows)
-    assert r.exit_code == 1 and r.stdout.startswith("the sides are named by colour") and "white as even" in r.stdout
+    assert r.exit_code == 0 and "'white' read as even" in r.stdout
 
 
 def test_swapped_sides_are_said_first(tmp_path):
@@ -178,11 +183,13 @@ def test_a_few_wrong_values_are_said_first(tmp_path):
     even[even.index(289)] = 298
     r = validate(tmp_path, "f.json", json.dumps({"even": even, "odd": values("odd")}), "--format", "json")
     data = json.loads(r.stdout)
-    assert data["summary"] == "only 2 places disagree with 1563 among the file's 48 values; the rest follow its rules"
+    # the missing 289 follows from the stray 298: one place disagrees, and the summary names its number
+    assert data["summary"] == ("only 1 place disagrees with 1563 among the file's 48 values (298); the rest follow "
+                               "its rules")
     assert data["findings"][0] == {"file": str(tmp_path / "f.json"), "document": str(tmp_path / "f.json"),
-                                   "path": "/even/23", "rule": "unknown-value",
+                                   "path": "/even/23", "rule": "unknown-value", "severity": "error",
                                    "message": "no rule derives 298 for either side (the digits of 289 shuffled?)",
-                                   "found": [298], "expected": None}
+                                   "found": [298], "expected": [289]}
 
 
 def test_no_headline_when_nothing_is_wrong_or_all_is(tmp_path):
@@ -199,5 +206,7 @@ def test_long_quotes_in_messages_are_cut(tmp_path):
     doc["triumphs"]["proportions"][0]["test"] = "a" + "+a" * 50_000 + " == c"
     r = validate(tmp_path, "t.json", json.dumps(doc), "--format", "json")
     assert r.exit_code == 1
-    (f,) = json.loads(r.stdout)["findings"]
-    assert f["rule"] == "relation" and len(f["message"]) < 200 and f["message"].endswith("...'")
+    found = json.loads(r.stdout)["findings"]
+    (f,) = [x for x in found if x["rule"] == "relation"]
+    assert len(f["message"]) < 200 and f["message"].endswith("...'")
+    assert [x["rule"] for x in found if x is not f] == []  # the rules cannot run, which the relation says

@@ -26,6 +26,12 @@ EDITION_DIR = ROOT / "rithmocheck" / "editions" / "lever-fulke-1563"
 WITNESS_LINES = (EDITION_DIR / "witness.txt").read_text(encoding="utf-8").split("\n")
 
 
+def run_cli(*args):
+    from rithmocheck.cli import cli
+
+    return CliRunner().invoke(cli, list(args))
+
+
 def run(*args):
     return CliRunner().invoke(ruleset, list(args))
 
@@ -52,14 +58,25 @@ def only(doc):
 
 # --- the documents ----------------------------------------------------------
 
-def test_all_kinds_validate_against_the_published_schema():
-    r = run("--kind", "all", "--format", "json")
+def test_all_kinds_are_one_document_valid_against_the_published_schemas():
+    """`ruleset` with no options (issue 21): one document of the three kinds, valid against rulesets-1.json,
+    whose items are ruleset-1.json documents."""
+    from referencing import Registry, Resource
+
+    r = run()
     assert r.exit_code == 0
     data = json.loads(r.stdout)
-    assert [d["ruleset"] for d in data] == [f"lever-fulke-1563/kind-{k}" for k in (1, 2, 3)]
+    assert [d["ruleset"] for d in data["rulesets"]] == [f"lever-fulke-1563/kind-{k}" for k in (1, 2, 3)]
+    collection = json.loads((RD.SCHEMA_FILE.parent / "rulesets-1.json").read_text())
+    registry = Registry().with_resource(RD.SCHEMA_ID, Resource.from_contents(R.schema()))
+    Draft202012Validator.check_schema(collection)
+    assert list(Draft202012Validator(collection, registry=registry).iter_errors(data)) == []
+    broken = copy.deepcopy(data)
+    del broken["rulesets"][1]["men"]
+    assert [e.json_path for e in Draft202012Validator(collection, registry=registry).iter_errors(broken)] \
+        == ["$.rulesets[1]"]
     validator = Draft202012Validator(R.schema())
-    Draft202012Validator.check_schema(R.schema())
-    for d in data:
+    for d in data["rulesets"]:
         assert list(validator.iter_errors(d)) == []
 
 
@@ -241,9 +258,35 @@ def test_every_rule_cites_the_witness_or_a_source(docs, kind):
     walk({k: v for k, v in docs[kind].items() if k not in ("tables", "men")}, "")
     for opt in docs[kind]["options"].values():
         assert "witness" in opt and opt["alternatives"]
-    text = json.dumps({k: v for k, v in docs[kind].items() if k != "options"})
-    for name in docs[kind]["options"]:
-        assert f'"option": "{name}"' in text, f"option {name} is named by no rule of kind {kind}"
+    for name, opt in docs[kind]["options"].items():
+        # what the option sets stands in the document, as its default: the document is its defaults
+        assert opt["default_sets"], f"option {name} sets nothing in kind {kind}"
+        for ptr, value in opt["default_sets"].items():
+            assert _at(docs[kind], ptr) == value, (name, ptr)
+        for alt in opt["alternatives"]:
+            assert set(alt["sets"]) == set(opt["default_sets"]), (name, alt["value"])
+
+
+def _at(doc, ptr):
+    for part in ptr.split("/")[1:]:
+        doc = doc[int(part)] if isinstance(doc, list) else doc[part]
+    return doc
+
+
+@pytest.mark.parametrize("kind", R.KINDS)
+def test_every_option_chosen_changes_the_document_where_it_says_and_nowhere_else(kind):
+    from rithmocheck.ruleset.resolve import resolve
+
+    doc = R.document(kind)
+    for name, opt in doc["options"].items():
+        for alt in opt["alternatives"]:
+            chosen = resolve(doc, {name: alt["value"]})
+            assert chosen["resolved"] == {name: alt["value"]}
+            for ptr, value in alt["sets"].items():
+                assert _at(chosen, ptr) == value
+            back = resolve(chosen, {name: opt["default"]})
+            del back["resolved"]
+            assert back == doc, (name, alt["value"])
 
 
 # --- mutations of a valid ruleset: one exact finding each ---------------------
@@ -528,6 +571,84 @@ def test_plain_csv(tmp_path):
     assert got == [("missing", "/even"), ("wrong-side", "/odd/0")]  # the 153 row stands among the even rows
 
 
+def test_the_csv_that_men_writes_is_taken_back(tmp_path):
+    f = tmp_path / "men.csv"
+    r = run_cli("men", "--format", "csv", "-o", str(f))
+    assert r.exit_code == 0
+    assert f.read_text().splitlines()[0].split(",")[:2] == ["side", "shape"]
+    r = run("validate", str(f))
+    assert r.exit_code == 0, r.output
+    f.write_text(f.read_text().replace("even,pyramid,1,6,91", "even,square,1,6,91"))
+    r = run("validate", str(f), "--format", "json")
+    assert r.exit_code == 1
+    assert [(x["rule"], x["path"]) for x in json.loads(r.stdout)["findings"]] == [("shape", "/even/18/shape")]
+
+
+@pytest.mark.parametrize("labels", [("white", "black"), ("W", "B"), ("P1", "P2"), ("BLACK", "WHITE")])
+def test_sides_are_found_from_the_values_whatever_their_labels(labels):
+    """The even army under the first label; a note, never a failure; and the other way round."""
+    a, b = labels
+    fs = R.validate({a: plain()["even"], b: plain()["odd"]}, "p")
+    assert [(f.rule, f.severity, f.path) for f in fs] == [("colour", "note", f"/{a}")]
+    assert f"{a!r} read as even" in fs[0].message
+    fs = R.validate({a: plain()["odd"], b: plain()["even"]}, "p")
+    assert [(f.rule, f.severity, f.path) for f in fs] == [("colour", "note", f"/{b}")]
+
+
+def test_even_names_the_even_side(tmp_path):
+    f = tmp_path / "pieces.json"
+    f.write_text(json.dumps({"Red": plain()["odd"], "Blue": plain()["even"]}))
+    assert run("validate", str(f), "--even", "Blue").exit_code == 0
+    r = run("validate", str(f), "--even", "Red", "--format", "json")
+    assert r.exit_code == 1 and {x["rule"] for x in json.loads(r.stdout)["findings"]} >= {"wrong-side", "colour"}
+    r = run("validate", str(f), "--even", "Green")
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "'Green'" in r.stderr
+
+
+def test_shapes_and_layers_of_a_list_are_checked():
+    army = [{"value": m.value, "shape": m.shape, **({"layers": [l.value for l in m.layers]} if m.is_king else {})}
+            for m in M.army("even")]
+    odd = [{"value": m.value, "shape": m.shape} for m in M.army("odd")]
+    assert R.validate({"even": army, "odd": odd}, "p") == []
+    army[0]["shape"] = "square"  # the round 2
+    army[18]["layers"] = [1, 4, 9, 16, 25, 25]
+    fs = R.validate({"even": army, "odd": odd}, "p")
+    assert [(f.rule, f.path) for f in fs] == [("shape", "/even/0/shape"), ("layer", "/even/18/layers")]
+    assert fs[0].message.startswith("even 2 is a round")
+    army[0]["shape"] = "round"
+    army[2]["shape"] = "triangle"  # the round 6 listed as a triangle: 6 is also the triangle 2 + 4, listed too
+    fs = R.validate({"even": army, "odd": odd}, "p")
+    assert [(f.rule, f.path) for f in fs] == [("layer", "/even/18/layers"), ("shape", "/even")]
+    assert fs[1].message == "even lists 2 triangles 6; the rules make 1"
+
+
+ENGINES = ROOT / "tests" / "data" / "engines"
+
+
+@pytest.mark.parametrize("engine", ["dagaz", "ludii", "phalenopsis", "leungwk", "wdjoyner"])
+def test_the_right_piece_lists_of_engines_are_valid(engine):
+    r = run("validate", str(ENGINES / f"{engine}.json"), "--format", "json")
+    assert r.exit_code == 0, r.output[-2000:]
+    assert {f["severity"] for f in json.loads(r.stdout)["findings"]} <= {"note"}
+
+
+@pytest.mark.parametrize("engine,wrong", [
+    ("tronicek", {18: 81, 160: 100}),   # the digits of 81 shuffled; the odd 100 the list lacks
+    ("vocinur", {163: 361, 59: 56}),
+])
+def test_the_wrong_numbers_of_engines_are_named_with_the_man_the_list_lacks(engine, wrong):
+    r = run("validate", str(ENGINES / f"{engine}.json"), "--format", "json")
+    assert r.exit_code == 1
+    doc = json.loads(r.stdout)
+    strays = {f["found"][0]: f for f in doc["findings"] if f["rule"] == "unknown-value"}
+    assert set(strays) == set(wrong)
+    lacking = {f["expected"][0] for f in doc["findings"] if f["rule"] == "missing"}
+    for number, man in wrong.items():
+        assert strays[number]["expected"] == [man] and man in lacking, strays[number]["message"]
+    assert doc["summary"].startswith("only 2 places disagree") and all(str(n) in doc["summary"] for n in wrong)
+    assert "labelled" not in doc["summary"]  # the real errors lead, not the colours
+
+
 # --- the command line: exit codes and bad input -------------------------------
 
 def test_validate_exit_1_with_findings_on_stdout(tmp_path, docs):
@@ -537,22 +658,22 @@ def test_validate_exit_1_with_findings_on_stdout(tmp_path, docs):
     f.write_text(json.dumps(d))
     r = run("validate", str(f), "--format", "tsv")
     assert r.exit_code == 1
-    assert r.stdout.startswith("file\tpath\trule\tmessage\tfound\texpected\n"
-                               f"{f}\t/men/0/value\tvalue\t"
+    assert r.stdout.startswith("file\tpath\trule\tseverity\tmessage\tfound\texpected\n"
+                               f"{f}\t/men/0/value\tvalue\terror\t"
                                "the even round of order 1 with digit 2 is a = 2, not 3\t3\t2\n")
-    assert r.stderr.strip() == (f"{f}: only 1 place disagrees with 1563 among the file's 48 values; the rest follow "
-                                f"its rules\n{f}: 1 finding")
+    assert r.stderr.strip() == (f"{f}: only 1 place disagrees with 1563 among the file's 48 values (3); the rest "
+                                f"follow its rules\n{f}: 1 finding")
     r = run("validate", str(f))
-    assert r.stdout.splitlines()[0] == ("only 1 place disagrees with 1563 among the file's 48 values; the rest "
+    assert r.stdout.splitlines()[0] == ("only 1 place disagrees with 1563 among the file's 48 values (3); the rest "
                                         "follow its rules")
-    assert r.stdout.splitlines()[1].split() == ["file", "path", "rule", "message", "found", "expected"]
+    assert r.stdout.splitlines()[1].split() == ["file", "path", "rule", "severity", "message", "found", "expected"]
 
 
 @pytest.mark.parametrize("name,text,problem", [
     ("bad.json", '{"even": [2, 4', "malformed JSON"),
     ("bad.json", '{"even": [2], "even": [4]}', "duplicate key"),
     ("bad.yaml", "even: [2, 4\nodd: [3]\n", "malformed YAML"),
-    ("bad.csv", "side;value\neven;2\n", "CSV must have the header 'side,value'"),
+    ("bad.csv", "side;value\neven;2\n", "CSV must have a header with the columns side and value"),
     ("bad2.csv", "side,value\neven,two\n", "value must be a whole number"),
 ])
 def test_unreadable_input_exit_2_one_line(tmp_path, name, text, problem):

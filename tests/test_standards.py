@@ -181,6 +181,29 @@ def test_ajv_strict_accepts_the_schemas_and_the_output(schema, documents):
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_ajv_strict_accepts_the_conformance_cases_and_positions(tmp_path):
+    """The cases' and the positions' published schemas, with the shipped cases
+    and a position the engine writes (the starting array of each kind)."""
+    from rithmocheck.play.rules import compile_rules
+    from rithmocheck.ruleset import document
+
+    ajv = need(os.environ.get("RITHMOCHECK_AJV"), "ajv-cli (RITHMOCHECK_AJV)")
+    schema_dir = ROOT / "rithmocheck" / "schema"
+    cases = sorted((ROOT / "rithmocheck" / "conformance" / "cases").glob("*.json"))
+    assert len(cases) >= 13
+    args = [ajv, "validate", "--spec=draft2020", "--strict=true", "-s", str(schema_dir / "conformance-case-1.json")]
+    done = subprocess.run(args + [a for c in cases for a in ("-d", str(c))], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    positions = []
+    for k in (1, 2, 3):
+        p = tmp_path / f"start-{k}.json"
+        p.write_text(json.dumps(compile_rules(document(k)).start_position().as_json()))
+        positions += ["-d", str(p)]
+    done = subprocess.run([ajv, "validate", "--spec=draft2020", "--strict=true", "-s",
+                           str(schema_dir / "position-1.json"), *positions], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 # --- the data package --------------------------------------------------------------------------------------
 
 def test_datapackage_describes_every_csv_and_is_valid():

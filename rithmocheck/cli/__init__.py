@@ -5,7 +5,8 @@ findings (and nothing else), 2 bad input, 3 an internal error (the policy is
 rithmocheck.errors, applied to every command by options.Group). One module
 per group of commands: tables.py (men, tables, generate, explain),
 witness.py (check-source, show, collate), audit.py (audit, errata, build),
-ruleset.py (ruleset, ruleset validate), edition.py (init). The group's
+ruleset.py (ruleset, ruleset validate), edition.py (init), play.py (moves,
+move, conformance: the reference engine). The group's
 --edition DIR (or RITHMOCHECK_EDITION) selects the edition every command
 works on.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 import click
 
 from .. import __version__
-from . import audit, edition, ruleset, tables, witness
+from . import audit, edition, play, ruleset, tables, witness
 from .options import Group, debug_option, edition_option
 
 
@@ -34,7 +35,7 @@ def cli() -> None:
     """
 
 
-for _module in (tables, witness, audit, edition):
+for _module in (tables, witness, audit, edition, play):
     for _command in _module.COMMANDS:
         cli.add_command(_command)
 cli.add_command(ruleset.ruleset)

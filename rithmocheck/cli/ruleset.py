@@ -11,53 +11,123 @@ from typing import Any
 
 import click
 
-from ..errors import exit_code, printable
+from ..errors import InputError, exit_code, printable
 from ..words import count
 from .options import Group, check_output, emit, format_option, output_option
 
 
 @click.group(cls=Group, invoke_without_command=True)
 @click.option("--kind", type=click.Choice(["1", "2", "3", "all"]), default="all", show_default=True,
-              help="Which kind of play; all prints a list of the three documents.")
+              help="Which kind of play of 1563; all prints the three in one document.")
+@click.option("--ruleset", "ruleset_id", default=None, metavar="ID",
+              help="A ruleset by its id: a kind (lever-fulke-1563/kind-1) or a reading (see --list).")
+@click.option("--option", "choices", multiple=True, metavar="NAME=VALUE",
+              help="Choose one of the ruleset's alternatives (repeatable); the document printed has it resolved.")
+@click.option("--list", "show_list", is_flag=True, help="List the rulesets: the kinds of 1563 and every reading.")
 @click.option("--schema", "show_schema", is_flag=True, help="Print the published JSON Schema instead.")
 @format_option(default="json")
 @output_option
 @click.pass_context
-def ruleset(ctx: click.Context, kind: str, show_schema: bool, fmt: str, output: str | None) -> None:
-    """Print the engine ruleset of a kind of play as data (JSON is canonical,
-    YAML is the same data): board, sides, men, kings, placement, movement,
-    captures, triumphs, victories and the corrected tables, every rule with
-    its line of the 1563 witness. text, md, csv and tsv give the document as
-    rows of JSON Pointer and value.
+def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tuple[str, ...], show_list: bool,
+            show_schema: bool, fmt: str, output: str | None) -> None:
+    """Print the engine ruleset of a kind of play, or of a reading of the
+    rules, as data (JSON is canonical, YAML is the same data): board, sides,
+    men, kings, placement, movement, captures, triumphs, victories and the
+    corrected tables, every rule with its line of the 1563 witness (a
+    reading's overrides with the reading's own lines). text, md, csv and tsv
+    give the document as rows of JSON Pointer and value.
 
     \b
     Example:
       rithmocheck ruleset --kind 1 > kind-1.json
-      rithmocheck ruleset --kind all --format yaml
-      rithmocheck ruleset --schema
+      rithmocheck ruleset --list
+      rithmocheck ruleset --ruleset seed-002 --option camp-spaces=48
+      rithmocheck ruleset diff lever-fulke-1563/kind-1 seed-001
       rithmocheck ruleset validate kind-1.json
     """
     if ctx.invoked_subcommand is not None:
         return
     from .. import ruleset as R
-    from ..export.render import any_format
+    from ..export.values import Doc, Table, render
+    from ..ruleset.assemble import by_id, collection
+    from ..ruleset.resolve import parse_choice, resolve
 
     check_output(output)
+    if show_list:
+        rows = []
+        for rid in R.ruleset_ids():
+            d = by_id(rid)
+            reading = d.get("reading") or {}
+            rows.append([rid, d["title"], reading.get("base", ""), (reading.get("source") or {}).get("kind", "1563"),
+                         len(reading.get("overrides", ())), len(d.get("options", {}))])
+        listed = [dict(zip(("ruleset", "title", "base", "source", "overrides", "options"), r)) for r in rows]
+        emit(render(Table(("ruleset", "title", "base", "source", "overrides", "options"), rows, listed), fmt), output)
+        return
     data: Any
     if show_schema:
         data = R.schema()
-    elif kind == "all":
-        data = [R.document(k) for k in R.KINDS]
+    elif ruleset_id is None and kind == "all":
+        if choices:
+            raise InputError("--option", None, "choose options on one ruleset: --kind N or --ruleset ID")
+        data = collection([R.document(k) for k in R.KINDS])
     else:
-        data = R.document(int(kind))
-    emit(any_format(data, fmt), output)
+        data = by_id(ruleset_id) if ruleset_id is not None else R.document(int(kind))
+        if choices:
+            data = resolve(data, [parse_choice(c) for c in choices])
+    emit(render(Doc(data), fmt), output)
+
+
+@ruleset.command()
+@click.argument("first", metavar="A")
+@click.argument("second", metavar="B")
+@format_option()
+@output_option
+def diff(first: str, second: str, fmt: str, output: str | None) -> None:
+    """The differences between two rulesets A and B (ids: a kind of 1563 or
+    a reading; see ruleset --list): each a JSON Pointer with the value in
+    each and each one's citation (the reading's own line where it overrides
+    the book, else the witness line of 1563 the place stands under). Lists
+    of named rules (manners of taking, victories, triumphs) are matched by
+    name. A rule both give alike is listed too when one states it and the
+    other is silent (the value there is the tool's reading). Exit 0 whether
+    or not they differ.
+
+    \b
+    Example:
+      rithmocheck ruleset diff lever-fulke-1563/kind-1 seed-001
+      rithmocheck ruleset diff seed-002 seed-003 --format csv
+    """
+    import json
+
+    from ..export.values import Table, render
+    from ..ruleset.assemble import by_id
+    from ..ruleset.diff import cite_text
+    from ..ruleset.diff import diff as diff_of
+
+    check_output(output)
+    a, b = by_id(first, "A"), by_id(second, "B")
+    found = diff_of(a, b)
+
+    def shown(v: Any) -> str:
+        return "" if v is None else (v if isinstance(v, str) else json.dumps(v))
+
+    rows = [[d["pointer"] + (" (the same, stated by one)" if d["same_value"] else ""),
+             shown(d["a"]) if d["absent"] != "a" else "(absent)",
+             shown(d["b"]) if d["absent"] != "b" else "(absent)", cite_text(d["cite_a"]), cite_text(d["cite_b"])]
+            for d in found]
+    data = {"a": a["ruleset"], "b": b["ruleset"], "differences": found}
+    emit(render(Table(("pointer", a["ruleset"], b["ruleset"], f"cite {a['ruleset']}", f"cite {b['ruleset']}"),
+                      rows, data, heading=f"{count(len(found), 'difference')} between {a['ruleset']} and "
+                                          f"{b['ruleset']}"), fmt), output)
 
 
 @ruleset.command()
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--even", "even", default=None, metavar="LABEL",
+              help="(a piece list) the label of the even side, e.g. White [default: found from the values].")
 @format_option()
 @output_option
-def validate(file: str, fmt: str, output: str | None) -> None:
+def validate(file: str, even: str | None, fmt: str, output: str | None) -> None:
     """Validate FILE: a ruleset document (JSON or YAML, or a list of them),
     or a plain list of piece values per side as most engines have them
     (JSON {"even": [..], "odd": [..]} or CSV with the header side,value, each
@@ -65,7 +135,10 @@ def validate(file: str, fmt: str, output: str | None) -> None:
 
     The schema first, then the meaning: values from their rules, kings and
     layers, men missing or doubled, tables regenerated from the file's men,
-    cossick signs, moves, relations and victory parameters. When the findings
+    cossick signs, moves, relations and victory parameters; then, for a
+    ruleset whose men are sound, its rules run on the conformance cases of
+    its kind (rule conformance: each case they contradict, with the book's
+    line). When the findings
     add up to one mistake (the sides swapped, the sides named by colour,
     only a few values wrong) one line says so first (text; "summary" in
     json/yaml; and on stderr). Findings go to stdout: file, path (a JSON
@@ -78,27 +151,39 @@ def validate(file: str, fmt: str, output: str | None) -> None:
       rithmocheck ruleset validate pieces.csv --format json
     """
     from .. import ruleset as R
+    from ..conformance.validate import contradictions
     from ..export.render import document, grid
+    from ..ruleset.validate import errors
 
     check_output(output)
     data = R.load(file)
-    findings = R.validate_any(data, file)
+    findings = R.validate_any(data, file, even)
+    if all(f.rule not in ("schema", "value", "rule", "missing", "doubled", "king") for f in errors(findings)):
+        from ..ruleset.validate import documents_in
+
+        played = [f for d in documents_in(data) for f in contradictions(d, file)]
+        if errors(findings):  # the rules cannot run at all: the findings above already say why
+            played = [f for f in played if not f.message.startswith("the conformance cases cannot run")]
+        findings += played
     doc = R.findings_document(file, findings, data)
     if fmt in ("json", "yaml"):
         emit(document(doc, fmt), output)
     else:
-        rows = [[f["file"], f["path"] or "/", f["rule"], f["message"], _nums(f["found"]), _nums(f["expected"])]
-                for f in doc["findings"]]
-        text = grid(("file", "path", "rule", "message", "found", "expected"), rows, fmt) if rows else ""
+        rows = [[f["file"], f["path"] or "/", f["rule"], f["severity"], f["message"], _nums(f["found"]),
+                 _nums(f["expected"])] for f in doc["findings"]]
+        # a CSV or TSV always has its header; text and Markdown say nothing of no findings (stderr says valid)
+        text = (grid(("file", "path", "rule", "severity", "message", "found", "expected"), rows, fmt)
+                if rows or fmt in ("csv", "tsv") else "")
         if fmt == "text" and doc["summary"]:
             text = doc["summary"] + "\n" + text
         emit(text, output)
-    if findings:
+    failing = errors(findings)
+    if failing:
         if doc["summary"]:
             click.echo(f"{printable(file)}: {doc['summary']}", err=True)
-        click.echo(f"{printable(file)}: {count(len(findings), 'finding')}", err=True)
-        sys.exit(exit_code(len(findings)))
-    click.echo(f"{printable(file)}: valid", err=True)
+        click.echo(f"{printable(file)}: {count(len(failing), 'finding')}", err=True)
+        sys.exit(exit_code(len(failing)))
+    click.echo(f"{printable(file)}: {doc['summary'] or 'valid'}", err=True)
 
 
 def _nums(values: list[int] | None) -> str:

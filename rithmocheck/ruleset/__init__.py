@@ -4,10 +4,10 @@ rules in words of data.py), read from a file (load.py), validated
 
 from __future__ import annotations
 
-from .assemble import KINDS, document, documents, schema
+from .assemble import KINDS, by_id, collection, document, documents, ruleset_ids, schema
 from .findings import RulesetFinding
 from .load import load, parse_text
 from .validate import findings_document, validate, validate_any
 
-__all__ = ["KINDS", "RulesetFinding", "document", "documents", "findings_document", "load", "parse_text", "schema",
-           "validate", "validate_any"]
+__all__ = ["KINDS", "RulesetFinding", "by_id", "collection", "document", "documents", "findings_document", "load",
+           "parse_text", "ruleset_ids", "schema", "validate", "validate_any"]

@@ -129,8 +129,17 @@ def _movement(kind: int) -> dict[str, Any]:
     return out
 
 
+def start_squares(kind: int, ranks: int = 16) -> dict[str, str]:
+    """Each man's starting square (man id -> square), from the array of the kind."""
+    out: dict[str, str] = {}
+    for m in M.all_men():
+        rank, file = D.LAYOUT[kind][m.id]
+        out[m.id] = f"{file}{rank if m.side == 'even' else ranks + 1 - rank}"
+    return out
+
+
 def _placement(kind: int) -> dict[str, Any]:
-    p = dict(D.PLACEMENT[kind])
+    p = dict(D.PLACEMENT[kind], squares=start_squares(kind), squares_source=D.LAYOUT_SOURCE[kind])
     if kind == 2:
         by_rule: dict[tuple[str, int], list[M.Man]] = {(r.shape, r.order): [] for r in M.RULES}
         for m in M.all_men():
@@ -173,7 +182,7 @@ def _captures(kind: int, tables: dict[str, dict[str, Any]]) -> dict[str, Any]:
         if table and tables[table]["params"]:
             c["params"].update(tables[table]["params"])
         methods.append(c)
-    return {"methods": methods, "not_into_place": D.NOT_INTO_PLACE}
+    return {"methods": methods, "not_into_place": D.NOT_INTO_PLACE, "timing": D.TIMING, "per_move": D.PER_MOVE}
 
 
 def _victories() -> dict[str, Any]:
@@ -221,8 +230,7 @@ def _document_json(kind: int) -> str:
         "title": heading,
         "witness": dict(_witness(), kind_heading={"heading": heading, "line": line}),
         "sources": {k: D.SOURCES[k] for k in used_sources},
-        "options": {k: {kk: vv for kk, vv in o.items() if kk != "kinds"}
-                    for k, o in D.OPTIONS.items() if kind in o["kinds"]},
+        "options": {},
         "board": dict(D.BOARD[kind], files=8, ranks=16, spaces=128,
                       **({"option": "short-board"} if kind == 3 else {})),
         "sides": {"even": {"digits": list(M.DIGITS["even"]), "king": M.king("even").id},
@@ -239,7 +247,39 @@ def _document_json(kind: int) -> str:
         "victories": _victories(),
         "tables": tables,
     }
+    doc["options"] = _options(kind, by_id, D.CAPTURES[kind], doc)
     return json.dumps(doc, ensure_ascii=False)
+
+
+def _options(kind: int, tables: dict[str, dict[str, Any]], methods: list[dict[str, Any]],
+             doc: dict[str, Any]) -> dict[str, Any]:
+    """The kind's options, each with the JSON Pointers its values set (the
+    placeholders {method:NAME} and {table:ID} made indices; a place the
+    kind does not have, such as the flying of a round that does not fly,
+    left out)."""
+    from .resolve import pointer_place_exists
+
+    index = {f"method:{m['method']}": str(i) for i, m in enumerate(methods)}
+    index.update({f"table:{tid}": str(i) for i, tid in enumerate(tables)})
+
+    def ptrs(sets: dict[str, Any]) -> dict[str, Any]:
+        out = {}
+        for ptr, value in sets.items():
+            for key, i in index.items():
+                ptr = ptr.replace("{" + key + "}", i)
+            if "{" not in ptr and pointer_place_exists(doc, ptr):  # else: a place this kind lacks
+                out[ptr] = value
+        return out
+
+    out = {}
+    for name, o in D.OPTIONS.items():
+        if kind not in o["kinds"]:
+            continue
+        opt = {k: v for k, v in o.items() if k not in ("kinds", "default_sets", "alternatives")}
+        opt["default_sets"] = ptrs(o["default_sets"])
+        opt["alternatives"] = [dict(a, sets=ptrs(a["sets"])) for a in o["alternatives"]]
+        out[name] = opt
+    return out
 
 
 def document(kind: int) -> dict[str, Any]:
@@ -279,3 +319,33 @@ def _witness() -> dict[str, Any]:
     out["lines"] = meta["lines"]
     plain: dict[str, Any] = json.loads(json.dumps(out))  # the loader's line-carrying values as plain data
     return plain
+
+
+COLLECTION_ID = "urn:rithmocheck:schema:rulesets-1"
+
+
+def collection(docs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several rulesets as one document (schema rulesets-1.json)."""
+    return {"schema": COLLECTION_ID, "produced_by": {"program": "rithmocheck", "version": __version__},
+            "rulesets": docs}
+
+
+def ruleset_ids() -> list[str]:
+    """Every ruleset the tool can give: the three kinds of 1563 (and, with
+    rithmocheck.ruleset.readings, each reading)."""
+    from .readings import reading_ids
+
+    return [ruleset_id(k) for k in KINDS] + reading_ids()
+
+
+def by_id(rid: str, where: str = "--ruleset") -> dict[str, Any]:
+    """The ruleset document of an id: a kind of 1563 or a reading."""
+    from ..errors import InputError
+    from .readings import reading_document, reading_ids
+
+    for k in KINDS:
+        if rid in (ruleset_id(k), f"kind-{k}", str(k)):
+            return document(k)
+    if rid in reading_ids():
+        return reading_document(rid)
+    raise InputError(where, None, f"no ruleset {rid!r}: one of {', '.join(ruleset_ids())}")

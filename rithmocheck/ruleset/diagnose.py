@@ -14,7 +14,7 @@ from ..words import count
 from .findings import RulesetFinding
 
 COLOURS = ("white", "black")
-VALUE_RULES = frozenset({"value", "unknown-value", "wrong-side", "doubled", "missing", "king", "layer"})
+VALUE_RULES = frozenset({"value", "unknown-value", "wrong-side", "doubled", "missing", "king", "layer", "shape"})
 
 
 def _sides(data: Any) -> dict[str, list[Any]] | None:
@@ -51,24 +51,30 @@ def colour_reading(sides: dict[str, list[Any]]) -> dict[str, str] | None:
 
 
 def headline(data: Any, findings: Sequence[RulesetFinding]) -> str | None:
+    """The real errors first: the sides swapped, the schema, or the few values that are wrong (naming them);
+    a list whose only findings are notes (sides labelled by colour) is valid, and the line says how it was
+    read."""
     if not findings:
         return None
+    errors = [f for f in findings if f.severity == "error"]
+    notes = [f for f in findings if f.severity != "error"]
+    if not errors:
+        return "valid; " + notes[0].message if notes else None
     sides = _sides(data) or {}
-    reading = colour_reading(sides)
-    if reading is not None:
-        as_read = ", ".join(f"{c} as {s}" for c, s in reading.items())
-        return (f"the sides are named by colour ({', '.join(c for c in COLOURS if c in sides)}); 1563 names them even "
-                f"and odd and leaves the colours to the players: read here {as_read}, the better fit")
     if all(s in sides for s in M.SIDES) and _share(sides["even"], "odd") > 0.5 and _share(sides["odd"], "even") > 0.5:
         return ("the sides look swapped: most values listed under even are the odd army's, and most under odd "
                 "the even army's")
-    if any(f.rule == "schema" for f in findings):
-        n = sum(1 for f in findings if f.rule == "schema")
+    if any(f.rule == "schema" for f in errors):
+        n = sum(1 for f in errors if f.rule == "schema")
         return f"the file does not follow the published schema ({count(n, 'place')}); its meaning is " \
                "checked once it does"
-    listed = sum(len(v) for k, v in sides.items() if k in M.SIDES)
-    wrong = {f.path for f in findings if f.rule in VALUE_RULES}
-    if listed and wrong and len(wrong) <= max(1, listed // 4) and all(f.rule in VALUE_RULES for f in findings):
+    plain = isinstance(data, dict) and "ruleset" not in data
+    listed = sum(len(v) for k, v in sides.items() if plain or k in M.SIDES)
+    placed = [f for f in errors if f.rule in VALUE_RULES and f.rule != "missing"]  # a man lacking follows from them
+    wrong = {f.path for f in (placed or [f for f in errors if f.rule in VALUE_RULES])}
+    if listed and wrong and len(wrong) <= max(1, listed // 4) and all(f.rule in VALUE_RULES for f in errors):
         places = f"{len(wrong)} places disagree" if len(wrong) != 1 else "1 place disagrees"
-        return f"only {places} with 1563 among the file's {listed} values; the rest follow its rules"
+        numbers = sorted({n for f in placed if f.printed for n in f.printed})
+        which = f" ({', '.join(map(str, numbers))})" if numbers else ""
+        return f"only {places} with 1563 among the file's {listed} values{which}; the rest follow its rules"
     return None

@@ -25,8 +25,10 @@ RULES = {
     "relation": "a proportion's declared test is not that proportion",
     "victory": "a victory's parameters or examples disagree with the men",
     "option": "a rule names an option the document does not define",
-    "colour": "(plain lists) a side named by colour: 1563 names the sides even and odd",
+    "colour": "(plain lists, a note) sides labelled otherwise than even and odd, read by their values",
+    "shape": "(plain lists) a man listed with a shape that is not his, or too many men of one shape",
     "citation": "a citation's line, quote or heading is not what the 1563 witness has there",
+    "conformance": "the rules contradict a conformance case: what the 1563 book makes of a position and a move",
 }
 
 
@@ -38,6 +40,7 @@ class RulesetFinding:
     path: str | None = None  # a JSON Pointer into the document
     printed: tuple[int, ...] | None = None
     expected: tuple[int, ...] | None = None
+    severity: str = "error"  # or "note": said, but no failure (exit 0)
 
     @property
     def covered(self) -> bool:
@@ -48,5 +51,6 @@ class RulesetFinding:
         (a JSON Pointer), the rule broken, the message, the values found in
         the file and those the rules give."""
         return {"file": file, "document": self.document, "path": self.path, "rule": self.rule,
-                "message": self.message, "found": list(self.printed) if self.printed is not None else None,
+                "severity": self.severity, "message": self.message,
+                "found": list(self.printed) if self.printed is not None else None,
                 "expected": list(self.expected) if self.expected is not None else None}

@@ -16,10 +16,8 @@ JSON Pointer `path`, the `rule` broken (listed in RULES there) and a message.
 
 from __future__ import annotations
 
-import ast
 from collections import Counter
 from collections.abc import Callable, Iterator
-from fractions import Fraction
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -28,7 +26,9 @@ from ..errors import InputError
 from ..model import men as M
 from ..tables.universe import Universe
 from .assemble import OTHER, SHAPES, _rule_shape, _signs_by_man, equal_values, knight, offsets, schema, standards_params
+from .expr import compile_test
 from .findings import RulesetFinding
+from .resolve import pointer_place_exists
 
 # --- validation -------------------------------------------------------------
 
@@ -43,14 +43,18 @@ def pointer(*parts: object) -> str:
 
 
 def is_plain(data: Any) -> bool:
-    return isinstance(data, dict) and "ruleset" not in data and any(
-        str(k).lower() in ("even", "odd", "white", "black") for k in data)
+    from .plain import is_plain as plain
+
+    return plain(data)
 
 
-def validate(data: Any, name: str = "<input>") -> list[RulesetFinding]:
-    """Every finding on a ruleset document or a plain list of values per side."""
+def validate(data: Any, name: str = "<input>", even: str | None = None) -> list[RulesetFinding]:
+    """Every finding on a ruleset document or a plain list of values per side
+    (`even`: the label of a plain list's even side, else found from the values)."""
     if is_plain(data):
-        return check_plain(data, name)
+        from .plain import check_plain
+
+        return check_plain(data, name, even)
     errors = schema_findings(data, name)
     if errors:
         return errors
@@ -62,15 +66,35 @@ def validate(data: Any, name: str = "<input>") -> list[RulesetFinding]:
             + check_examples(data, table) + check_options(data, table) + check_citations(data, table))
 
 
-def validate_any(data: Any, name: str = "<input>") -> list[RulesetFinding]:
+def validate_any(data: Any, name: str = "<input>", even: str | None = None) -> list[RulesetFinding]:
     """As validate; a list of documents (what `ruleset --kind all` prints)
     is validated document by document, positions prefixed by the index."""
-    if isinstance(data, list) and data and all(isinstance(d, dict) and "ruleset" in d for d in data):
-        from dataclasses import replace
+    from dataclasses import replace
 
+    if isinstance(data, list) and data and all(isinstance(d, dict) and "ruleset" in d for d in data):
         return [replace(f, path=pointer(i) + (f.path or ""))
                 for i, d in enumerate(data) for f in validate(d, name)]
-    return validate(data, name)
+    if is_collection(data):
+        return [replace(f, path=pointer("rulesets", i) + (f.path or ""))
+                for i, d in enumerate(data["rulesets"]) for f in validate(d, name)]
+    return validate(data, name, even)
+
+
+def is_collection(data: Any) -> bool:
+    """Several rulesets in one document (what `ruleset` prints for all kinds; schema rulesets-1.json)."""
+    from .assemble import COLLECTION_ID
+
+    return (isinstance(data, dict) and data.get("schema") == COLLECTION_ID and isinstance(data.get("rulesets"), list)
+            and set(data) <= {"schema", "produced_by", "rulesets"})
+
+
+def documents_in(data: Any) -> list[Any]:
+    """The ruleset documents a file holds: one, a list, or a collection."""
+    if isinstance(data, list):
+        return data
+    if is_collection(data):
+        return list(data["rulesets"])
+    return [data]
 
 
 def schema_findings(data: Any, name: str) -> list[RulesetFinding]:
@@ -441,73 +465,6 @@ def _compare_moves(got: Any, want: Any, at: tuple[Any, ...], who: str, what: str
 # A proportion's test is an expression in a < b < c; it must hold exactly
 # where the relation holds (rithmocheck.proportions), on every triple below.
 _TEST_RANGE = 30
-# A declared test is a short arithmetic comparison of a, b and c; anything
-# longer, deeper or with larger constants is refused before it is evaluated.
-MAX_TEST_CHARS = 200
-MAX_TEST_NODES = 64
-MAX_TEST_CONSTANT = 10**6
-_OPS: dict[type, Any] = {ast.Add: lambda x, y: x + y, ast.Sub: lambda x, y: x - y, ast.Mult: lambda x, y: x * y,
-                         ast.Div: lambda x, y: Fraction(x) / y, ast.FloorDiv: lambda x, y: x // y,
-                         ast.Mod: lambda x, y: x % y}
-_CMP: dict[type, Any] = {ast.Eq: lambda x, y: x == y, ast.NotEq: lambda x, y: x != y}
-_NODES = (ast.Expression, ast.Compare, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Name, ast.Constant, ast.Load,
-          ast.USub, ast.And, ast.Or, *_OPS, *_CMP)
-
-
-def _evaluate(node: ast.AST, env: dict[str, int]) -> Any:
-    """A vetted expression (see compile_test) in exact arithmetic (division
-    gives fractions, never floats)."""
-    if isinstance(node, ast.Expression):
-        return _evaluate(node.body, env)
-    if isinstance(node, ast.Constant):
-        return node.value
-    if isinstance(node, ast.Name):
-        return env[node.id]
-    if isinstance(node, ast.UnaryOp):
-        return -_evaluate(node.operand, env)
-    if isinstance(node, ast.BinOp):
-        return _OPS[type(node.op)](_evaluate(node.left, env), _evaluate(node.right, env))
-    if isinstance(node, ast.BoolOp):
-        values = (_evaluate(v, env) for v in node.values)
-        return all(values) if isinstance(node.op, ast.And) else any(values)
-    assert isinstance(node, ast.Compare)
-    left = _evaluate(node.left, env)
-    for op, right_node in zip(node.ops, node.comparators):
-        right = _evaluate(right_node, env)
-        if not _CMP[type(op)](left, right):
-            return False
-        left = right
-    return True
-
-
-def compile_test(text: str) -> Callable[[int, int, int], bool] | None:
-    """A declared relation test as a function of (a, b, c), or None when the
-    text is not a short arithmetic comparison of a, b and c."""
-    if not isinstance(text, str) or len(text) > MAX_TEST_CHARS:
-        return None
-    try:
-        tree = ast.parse(text, mode="eval")
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    nodes = list(ast.walk(tree))
-    if len(nodes) > MAX_TEST_NODES or not isinstance(tree.body, ast.Compare):
-        return None
-    for node in nodes:
-        if not isinstance(node, _NODES):
-            return None
-        if isinstance(node, ast.Name) and node.id not in ("a", "b", "c"):
-            return None
-        if isinstance(node, ast.Constant) and (not isinstance(node.value, int) or isinstance(node.value, bool)
-                                               or abs(node.value) > MAX_TEST_CONSTANT):
-            return None
-
-    def test(a: int, b: int, c: int) -> bool:
-        try:
-            return bool(_evaluate(tree, {"a": a, "b": b, "c": c}))
-        except ZeroDivisionError:
-            return False
-
-    return test
 
 
 @cache
@@ -589,10 +546,13 @@ def check_options(data: dict[str, Any], table: str) -> list[RulesetFinding]:
     """Every option a rule names is defined in the document's options."""
     out = []
 
+    reading = data.get("reading")
+    decided = set(reading.get("decides", ())) if isinstance(reading, dict) else set()
+
     def walk(x: Any, path: tuple[Any, ...]) -> None:
         if isinstance(x, dict):
             opt = x.get("option")
-            if isinstance(opt, str) and opt not in data["options"]:
+            if isinstance(opt, str) and opt not in data["options"] and opt not in decided:
                 out.append(RulesetFinding(table, "option", f"option {opt!r} is not defined in /options",
                                           pointer(*path, "option")))
             for k, v in x.items():
@@ -603,30 +563,26 @@ def check_options(data: dict[str, Any], table: str) -> list[RulesetFinding]:
                 walk(v, path + (j,))
 
     walk({k: v for k, v in data.items() if k != "tables"}, ())
+    for name, option in data.get("options", {}).items():
+        if not isinstance(option, dict):
+            continue
+        sets = [("default_sets", option.get("default_sets", {}))]
+        sets += [(f"alternatives/{i}/sets", a.get("sets", {})) for i, a in enumerate(option.get("alternatives", []))
+                 if isinstance(a, dict)]
+        for where, values in sets:
+            for ptr in values if isinstance(values, dict) else ():
+                if not pointer_place_exists(data, ptr):
+                    out.append(RulesetFinding(table, "option", f"option {name!r} sets {ptr}, which is no place of "
+                                                               f"the document", pointer("options", name) + "/" + where))
     return out
-
-
-@cache
-def _witness_text() -> tuple[str, tuple[int, ...]]:
-    """The shipped witness as one text, its whitespace runs made one space,
-    and where each of its lines begins in that text."""
-    from ..witness.edition import Edition
-
-    starts, parts, at = [], [], 0
-    for line in Edition.default().lines:
-        words = " ".join(line.split())
-        starts.append(at)
-        parts.append(words)
-        at += len(words) + 1
-    return " ".join(parts), tuple(starts) + (at,)
 
 
 def check_citations(data: dict[str, Any], table: str) -> list[RulesetFinding]:
     """Every citation of the 1563 witness ({heading, line, quote}) says what
     the witness has there: the line is one of its lines, the quote begins on
     that line, and the heading stands at or before it."""
-    text, starts = _witness_text()
-    lines = len(starts) - 1
+    from ..witness.quotes import citation_problems
+
     out = []
 
     def walk(x: Any, path: tuple[Any, ...]) -> None:
@@ -634,136 +590,26 @@ def check_citations(data: dict[str, Any], table: str) -> list[RulesetFinding]:
             if ({"heading", "line"} <= set(x) <= {"heading", "line", "quote"} and isinstance(x["heading"], str)
                     and isinstance(x["line"], int) and not isinstance(x["line"], bool)
                     and isinstance(x.get("quote", ""), str)):  # (a citation's shape; the schema says where)
-                check(x, path)
+                for fld, problem in citation_problems(x["line"], x.get("quote"), x["heading"]):
+                    out.append(RulesetFinding(table, "citation", problem, pointer(*path, fld)))
             for k, v in x.items():
                 walk(v, path + (k,))
         elif isinstance(x, list):
             for j, v in enumerate(x):
                 walk(v, path + (j,))
 
-    def check(c: dict[str, Any], path: tuple[Any, ...]) -> None:
-        line, heading, quote = c["line"], " ".join(c["heading"].split()), c.get("quote")
-        if not 1 <= line <= lines:
-            out.append(RulesetFinding(table, "citation", f"line {line} is not a line of the witness (1 to {lines})",
-                                      pointer(*path, "line")))
-            return
-        if quote is not None:
-            quote = " ".join(quote.split())
-            found = text.find(quote, starts[line - 1])
-            if not quote or found < 0 or found >= starts[line]:
-                out.append(RulesetFinding(table, "citation", f"the quote {_quote(quote)} does not begin on witness "
-                                          f"line {line}, which reads {_quote(text[starts[line - 1]:starts[line] - 1])}",
-                                          pointer(*path, "quote")))
-        found = text.find(heading)
-        if not heading or found < 0 or found >= starts[line]:
-            out.append(RulesetFinding(table, "citation", f"the heading {_quote(heading)} stands nowhere in the witness "
-                                      f"at or before line {line}", pointer(*path, "heading")))
-
     walk(data, ())
     return out
-
-
-# --- the plain engine format ------------------------------------------------
-
-def check_plain(data: dict[str, Any], name: str) -> list[RulesetFinding]:
-    """A list of piece values per side, each king as his whole pyramid value:
-    values no rule derives, men missing or doubled, a king (or any man) on
-    the wrong side, a king's layer listed as a man."""
-    from .diagnose import colour_reading
-
-    reading = colour_reading({str(k).lower(): v for k, v in data.items() if isinstance(v, list)})
-    if reading is not None:
-        return _plain_by_colour(data, name, reading)
-    out = []
-    for key in data:
-        if key not in M.SIDES:
-            out.append(RulesetFinding(name, "schema", f"unknown key {key!r}: expected only even and odd", pointer(key)))
-    for side in M.SIDES:
-        values = data.get(side)
-        if not isinstance(values, list):
-            out.append(RulesetFinding(name, "schema",
-                                      f"the {side} values must be a list of whole numbers", pointer(side)))
-            continue
-        out += _plain_side(side, values, name)
-    return out
-
-
-def _plain_by_colour(data: dict[str, Any], name: str, reading: dict[str, str]) -> list[RulesetFinding]:
-    """Sides named white and black, read as even and odd the way that fits
-    better; findings point into the file as it is."""
-    from dataclasses import replace
-
-    keys = {str(k).lower(): k for k in data}
-    out = [RulesetFinding(name, "colour", f"{keys[c]!r} is a colour; 1563 names the sides even and odd and leaves "
-                                          f"the colours to the players: read as {s}", pointer(keys[c]))
-           for c, s in reading.items() if c in keys]
-    renamed = {s: data[keys[c]] for c, s in reading.items() if c in keys}
-    back = {pointer(s): pointer(keys[c]) for c, s in reading.items() if c in keys}
-    for f in check_plain({**{k: v for k, v in data.items() if str(k).lower() not in reading}, **renamed}, name):
-        path = f.path or ""
-        for new, old in back.items():
-            if path == new or path.startswith(new + "/"):
-                path = old + path[len(new):]
-        out.append(replace(f, path=path))
-    return out
-
-
-def _plain_side(side: str, values: list[Any], name: str) -> list[RulesetFinding]:
-    want = Counter(m.value for m in M.army(side))
-    seen: Counter[int] = Counter()
-    out = []
-    for j, v in enumerate(values):
-        at = pointer(side, j)
-        if isinstance(v, bool) or not isinstance(v, int):
-            out.append(RulesetFinding(name, "schema", f"{v!r} is not a whole number", at))
-            continue
-        if v in want:
-            seen[v] += 1
-            if seen[v] > want[v]:
-                out.append(RulesetFinding(name, "doubled", f"{side} {v} is listed {seen[v]} times; the rules make "
-                                                    f"{want[v]} ({_bearers(side, v)}){_layer_hint(v)}", at,
-                                          printed=(v,)))
-            continue
-        out.append(_stray(side, v, at, name))
-    for v in sorted(want):
-        for _ in range(want[v] - seen[v]):
-            out.append(RulesetFinding(name, "missing", f"{side} lacks {v} ({_bearers(side, v)})", pointer(side),
-                                      expected=(v,)))
-    return out
-
-
-def _layer_hint(v: int) -> str:
-    kings = [k for k in (M.king(s) for s in M.SIDES) if any(l.value == v for l in k.layers)]
-    return "".join(f"; {v} is also a layer of the {k.side} king ({k.value}): list each king as his whole "
-                   f"pyramid value only" for k in kings)
-
-
-def _bearers(side: str, v: int) -> str:
-    return " and ".join(_describe(m) for m in M.army(side) if m.value == v)
-
-
-def _stray(side: str, v: int, at: str, name: str) -> RulesetFinding:
-    other = OTHER[side]
-    if v in {m.value for m in M.army(other)}:
-        k = M.king(other)
-        what = f"the {other} king" if v == k.value else _bearers(other, v)
-        return RulesetFinding(name, "wrong-side", f"{v} is {what}; it is listed under {side}", at, printed=(v,))
-    for s in M.SIDES:
-        k = M.king(s)
-        if any(l.value == v for l in k.layers):
-            return RulesetFinding(name, "layer",
-                                  f"{v} is a layer of the {s} king ({k.value}), not a man: list each king "
-                                          f"as his whole pyramid value", at, printed=(v,))
-    shuffled = [x for x in sorted(M.values(side)) if sorted(str(x)) == sorted(str(v))]
-    near = min(sorted(M.values(side)), key=lambda x: (abs(x - v), x))
-    hint = (f" (the digits of {shuffled[0]} shuffled?)" if shuffled
-            else f" (nearest {side} man: {near})" if v > 0 else " (a man's number is positive)")
-    return RulesetFinding(name, "unknown-value", f"no rule derives {v} for either side{hint}", at, printed=(v,))
 
 
 def findings_document(name: str, findings: list[RulesetFinding], data: Any = None) -> dict[str, Any]:
     """{"file", "valid", "summary" (one line, or null), "findings": [...]}."""
     from .diagnose import headline
 
-    return {"file": name, "valid": not findings, "summary": headline(data, findings),
+    return {"file": name, "valid": not errors(findings), "summary": headline(data, findings),
             "findings": [f.as_dict(name) for f in findings]}
+
+
+def errors(findings: list[RulesetFinding]) -> list[RulesetFinding]:
+    """The findings that fail a ruleset (notes aside)."""
+    return [f for f in findings if f.severity == "error"]

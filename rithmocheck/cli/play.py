@@ -1,0 +1,244 @@
+"""The commands of the reference engine: `moves` (the legal moves of a
+position, each with its captures), `move` (one move played: its captures,
+victories and the position after), `conformance` (the conformance cases run
+against the reference engine or any engine).
+
+Each computes a value that one renderer writes (rithmocheck.export.values).
+A bad position or move is exit 2 with one line naming the square or the
+man; an illegal move is bad input to `move`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from ..errors import InputError, exit_code, printable
+from ..words import count
+from .options import check_output, emit, format_option, output_option
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def rules_options(fn: F) -> F:
+    """--ruleset ID and --option NAME=VALUE: the rules a command plays by."""
+    fn = click.option("--option", "choices", multiple=True, metavar="NAME=VALUE",
+                      help="Choose a reading the ruleset leaves open (repeatable); "
+                           "'rithmocheck ruleset --ruleset ID' lists its options.")(fn)
+    return click.option("--ruleset", "ruleset_id", default="lever-fulke-1563/kind-1", show_default=True,
+                        metavar="ID", help="The rules: lever-fulke-1563/kind-1, -2, -3 (or 1, 2, 3), or a "
+                                           "reading ('rithmocheck ruleset --list').")(fn)
+
+
+def chosen_document(ruleset_id: str, choices: tuple[str, ...]) -> dict[str, Any]:
+    from ..ruleset.assemble import by_id
+    from ..ruleset.resolve import parse_choice, resolve
+
+    doc = by_id(ruleset_id)
+    return resolve(doc, [parse_choice(c) for c in choices]) if choices else doc
+
+
+def read_position(text: str, rules: Any) -> Any:
+    """POSITION: the one-line notation, 'start' (the ruleset's starting
+    position), or a JSON file of a position."""
+    from ..inputs import load_json, read_text
+    from ..play.position import from_json, parse
+
+    if text == "start":
+        return rules.start_position()
+    if text.endswith(".json") and " " not in text:
+        return from_json(load_json(read_text(text), text), rules.kings, rules.ranks, text)
+    return parse(text, rules.kings, rules.ranks, "POSITION")
+
+
+def _capture_text(c: dict[str, Any]) -> str:
+    part = " (a layer)" if c.get("layer") else ""
+    return f"{c['method']}: {c['value']}{part} on {c['taken']} by {', '.join(c['takers'])}"
+
+
+def _victory_text(v: dict[str, Any]) -> str:
+    return f"{v['victory']} of the {v['side']} side"
+
+
+@click.command()
+@click.argument("position", metavar="POSITION")
+@rules_options
+@format_option()
+@output_option
+def moves(position: str, ruleset_id: str, choices: tuple[str, ...], fmt: str, output: str | None) -> None:
+    """Every legal move of POSITION, each with the captures and victories it
+    makes. POSITION is the one-line notation (docs/play.md), 'start' for the
+    ruleset's starting position, or a JSON file of a position.
+
+    \b
+    Example:
+      rithmocheck moves start
+      rithmocheck moves "d8=t12,e9=R6,f10=T6 even"
+      rithmocheck moves "d8=r9,f10=T9 even" --ruleset 2 --format json
+    """
+    from ..export.values import Table, render
+    from ..play.moves import legal_moves, play
+    from ..play.rules import compile_rules
+
+    check_output(output)
+    doc = chosen_document(ruleset_id, choices)
+    rules = compile_rules(doc)
+    pos = read_position(position, rules)
+    listed: list[dict[str, Any]] = []
+    for m in legal_moves(pos, rules):
+        out = play(pos, m, rules)
+        listed.append({"move": m.text(rules.kings), "kind": m.kind,
+                       "captures": [c.as_json(out.before) for c in out.captures],
+                       "victories": list(out.victories)})
+    rows = [[d["move"], d["kind"], "; ".join(_capture_text(c) for c in d["captures"]),
+             "; ".join(_victory_text(v) for v in d["victories"])] for d in listed]
+    data = {"ruleset": doc["ruleset"], "resolved": doc.get("resolved", {}), "position": pos.notation(rules.kings),
+            "moves": listed}
+    emit(render(Table(("move", "kind", "captures", "victories"), rows, data,
+                      heading=f"{count(len(listed), 'legal move')} of {pos.to_move} under {doc['ruleset']}"), fmt),
+         output)
+
+
+@click.command()
+@click.argument("position", metavar="POSITION")
+@click.argument("move_text", metavar="MOVE")
+@rules_options
+@click.option("--agreement", "agreement_text", metavar="NAME[:KEY=N,...]", default=None,
+              help="The common victory agreed, e.g. goods:sum=100 or honour:sum=100,men=8.")
+@format_option()
+@output_option
+def move(position: str, move_text: str, ruleset_id: str, choices: tuple[str, ...], agreement_text: str | None,
+         fmt: str, output: str | None) -> None:
+    """Play MOVE in POSITION: its captures (manner, man taken, takers), the
+    victories it makes and the position after. MOVE is FROM-TO (a draught),
+    FROM~TO (a flying draught), FROMxTO (taking an enemy already in danger,
+    removing into his place) or MAN@SQUARE (a prisoner entered). A move the
+    position does not allow is exit 2, naming the square or the man.
+
+    \b
+    Example:
+      rithmocheck move "d8=t12,e9=R6,f10=T6 even" f10-f8
+      rithmocheck move "d8=r9,f8=T9 even" f8xd8 --format json
+    """
+    from ..export.values import Table, render
+    from ..play.moves import parse_move, play
+    from ..play.rules import compile_rules
+
+    check_output(output)
+    doc = chosen_document(ruleset_id, choices)
+    rules = compile_rules(doc)
+    pos = read_position(position, rules)
+    agreement = parse_agreement(agreement_text) if agreement_text else None
+    m = parse_move(move_text, pos, rules, "MOVE")
+    out = play(pos, m, rules, agreement)
+    caps = [c.as_json(out.before) for c in out.captures]
+    data = {"ruleset": doc["ruleset"], "resolved": doc.get("resolved", {}), "position": pos.notation(rules.kings),
+            "move": m.text(rules.kings), "kind": m.kind, "captures": caps, "victories": list(out.victories),
+            "after": out.position.notation(rules.kings)}
+    rows = [[c["method"], c["taken"], c["value"], ", ".join(c["takers"])] for c in caps]
+    notes = tuple(f"victory: {_victory_text(v)}" for v in out.victories) + (f"after: {data['after']}",)
+    heading = f"{m.text(rules.kings)} ({m.kind}) under {doc['ruleset']}: {count(len(caps), 'capture')}"
+    emit(render(Table(("method", "taken", "number", "takers"), rows, data, heading, notes), fmt), output)
+
+
+def parse_agreement(text: str) -> dict[str, Any]:
+    from ..play.victories import AGREEMENTS
+
+    name, _, rest = text.partition(":")
+    if name not in AGREEMENTS:
+        raise InputError("--agreement", None, f"{name!r} is no common victory: one of {', '.join(AGREEMENTS)}")
+    out: dict[str, Any] = {"name": name}
+    for part in filter(None, rest.split(",")):
+        key, eq, value = part.partition("=")
+        if not eq or key not in AGREEMENTS[name] or not (value.isascii() and value.isdigit()) or len(value) > 9:
+            takes = ", ".join(k + "=N" for k in AGREEMENTS[name])
+            raise InputError("--agreement", None, f"{part!r}: {name} takes {takes}" if takes
+                             else f"{name} takes no numbers")
+        out[key] = int(value)
+    missing = [k for k in AGREEMENTS[name] if k not in out]
+    if missing:
+        raise InputError("--agreement", None, f"{name} needs {', '.join(k + '=N' for k in missing)}")
+    return out
+
+
+@click.command()
+@click.argument("case_ids", nargs=-1, metavar="[CASE]...")
+@click.option("--engine", "engine", default=None, metavar="COMMAND",
+              help="Run the cases against this engine (docs/conformance.md gives the protocol) instead of the "
+                   "reference engine.")
+@click.option("--cases", "cases_dir", default=None, metavar="DIR", help="A directory of cases [default: the shipped].")
+@click.option("--timeout", default=20.0, show_default=True, type=click.FloatRange(0.1, 3600),
+              help="Seconds an engine has for a case.")
+@click.option("--export", "export_dir", default=None, metavar="DIR",
+              help="Write every case with its position and move as JSON into DIR (new or empty) and run nothing.")
+@format_option()
+@output_option
+def conformance(case_ids: tuple[str, ...], engine: str | None, cases_dir: str | None, timeout: float,
+                export_dir: str | None, fmt: str, output: str | None) -> None:
+    """Run the conformance cases: each a position and a move under a
+    ruleset, with the captures and victories the 1563 rules make of it and
+    the line of the book (or the reason) behind it. Against the reference
+    engine by default, or against any engine with --engine COMMAND (the
+    engine reads one case as JSON on stdin and prints its captures and
+    victories as JSON on stdout). Exit 0 when every case passes, 1 when one
+    fails or the engine errs.
+
+    \b
+    Example:
+      rithmocheck conformance
+      rithmocheck conformance k1-addition-489-six-and-six --format json
+      rithmocheck conformance --engine "python3 my_adapter.py"
+    """
+    from ..conformance import load_cases, run_cases
+    from ..export.values import Table, render
+
+    check_output(output)
+    cases = load_cases(cases_dir)
+    if case_ids:
+        known = {c.id: c for c in cases}
+        unknown = [c for c in case_ids if c not in known]
+        if unknown:
+            raise InputError("CASE", None, f"no conformance case {unknown[0]!r} ({count(len(known), 'case')} known; "
+                                           f"'rithmocheck conformance' lists them)")
+        cases = [known[c] for c in case_ids]
+    if export_dir is not None:
+        _export(cases, export_dir)
+        return
+    results = run_cases(cases, engine, timeout)
+    tally: dict[str, int] = {}
+    for r in results:
+        tally[r.status] = tally.get(r.status, 0) + 1
+    rows = [[r.case.id, r.status, "; ".join(r.differences) or r.message, r.case.citation()] for r in results]
+    data = {"engine": engine or "rithmocheck (reference engine)", "cases": len(results), "by_status": tally,
+            "results": [r.as_json() for r in results]}
+    summary = ", ".join(f"{n} {s}" for s, n in sorted(tally.items()))
+    emit(render(Table(("case", "status", "differences", "source"), rows, data,
+                      heading=f"{count(len(results), 'case')} against {data['engine']}: {summary}"), fmt), output)
+    bad = sum(n for s, n in tally.items() if s in ("failed", "error"))
+    click.echo(f"conformance: {count(len(results), 'case')}, {summary}", err=True)
+    if bad:
+        sys.exit(exit_code(bad))
+
+
+def _export(cases: list[Any], directory: str) -> None:
+    import json
+
+    from ..conformance.runner import case_document, protocol_input
+    from ..export.outfiles import write_file
+
+    d = Path(directory)
+    if d.exists() and (not d.is_dir() or any(d.iterdir())):
+        raise InputError(directory, None, "--export writes into a new or empty directory")
+    d.mkdir(parents=True, exist_ok=True)
+    for c in cases:
+        data = dict(protocol_input(c, case_document(c)), expect=c.data["expect"], source=c.data["source"],
+                    title=c.data["title"])
+        write_file(str(d / f"{c.id}.json"), json.dumps(data, indent=2, ensure_ascii=False) + "\n", ())
+    click.echo(f"wrote {count(len(cases), 'case')} to {printable(directory)}", err=True)
+
+
+COMMANDS = (moves, move, conformance)

@@ -1,0 +1,293 @@
+"""Legal moves, and a move played.
+
+A move is one of:
+
+* `march` (`c5-c7`): a man's ordinary draught into a void space, his path
+  void where the rules say paths must be (/movement/path_clear);
+* `fly` (`c5~d7`): a flying draught (the knight's), into a void space; it
+  takes no man but may complete a siege (/movement/SHAPE/flying);
+* `take` (`c5xc7`): a man finding an enemy already in danger, of whom he is
+  a taker, takes him before he moves and removes into his place (lines
+  458-459, 486-488, 500, 510-511, 522, 904, 910, 917, 1033-1035); when only
+  a layer of a king is in danger the king keeps his space and the taker
+  stays in his own;
+* `enter` (`t12@a1`): a prisoner the side holds in hand set on the board,
+  on a void space of the side's hindmost rank (the first kind, "placed in
+  the hindermost space of his victors camp", line 542) or of the
+  adversary's camp, to serve only the triumph (the second kind, line 726).
+
+`play(pos, move, rules)` gives the outcome: the new position, every capture
+the move makes (after the move: by the man just set down with his fellows,
+line 486; a take: its capture, and those the taker makes where he lands),
+and the victories the mover then holds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+from .captures import Board, Capture, apply_captures, in_danger
+from .position import OTHER, SIDES, Kings, Man, Position, Square, parse_square, parse_token, square_name, token
+from .rules import Rules
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    kind: str  # march | fly | take | enter
+    frm: Square | None
+    to: Square
+    man: Man | None = field(default=None, compare=False)  # enter: the prisoner entered
+
+    def text(self, kings: Kings) -> str:
+        if self.kind == "enter":
+            assert self.man is not None
+            return f"{token(self.man, kings)}@{square_name(self.to)}"
+        assert self.frm is not None
+        sep = {"march": "-", "fly": "~", "take": "x"}[self.kind]
+        return f"{square_name(self.frm)}{sep}{square_name(self.to)}"
+
+    def as_json(self) -> dict[str, Any]:
+        if self.kind == "enter":
+            assert self.man is not None
+            return {"enter": self.man.as_json(), "to": square_name(self.to)}
+        assert self.frm is not None
+        return {"from": square_name(self.frm), "to": square_name(self.to), "flying": self.kind == "fly"}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    position: Position
+    captures: tuple[Capture, ...]
+    before: Position  # the position the captures' squares refer to (after the move, before any capture)
+    victories: tuple[dict[str, Any], ...]
+
+
+# --- legal moves -------------------------------------------------------------------------------------
+
+def legal_moves(pos: Position, rules: Rules) -> list[Move]:
+    side = pos.to_move
+    board = Board(pos, rules)
+    occupied, clear = pos.occupied, rules.path_clear
+    out: list[Move] = []
+    for sq, man in pos.men(side):
+        if board.inert(man):
+            continue
+        for t, path in rules.lines_from(rules.steps(man), sq):
+            if t not in occupied and not (clear and not occupied.keys().isdisjoint(path)):
+                out.append(Move("march", sq, t))
+        for t, path in rules.lines_from(rules.fly_steps(man), sq):
+            if t not in occupied and occupied.keys().isdisjoint(path):
+                out.append(Move("fly", sq, t))
+    out.extend(_takes(pos, rules, board))
+    out.extend(_enters(pos, rules))
+    return out
+
+
+def _into_place(rules: Rules) -> tuple[Any, ...]:
+    """The manners of taking by which a man finding an enemy already in danger removes into his place."""
+    return tuple(m for m in rules.methods if m.params.get("into_place", False))
+
+
+def _takes(pos: Position, rules: Rules, board: Board) -> list[Move]:
+    moves = set()
+    for c in in_danger(pos, rules, pos.to_move, board, methods=_into_place(rules)):
+        for t in c.takers:
+            moves.add(Move("take", t, c.taken))
+    return sorted(moves)
+
+
+def enter_squares(pos: Position, rules: Rules, side: str) -> list[Square]:
+    if rules.captured == "removed":  # "men ons taken be no more occupied" (line 977)
+        return []
+    if rules.enters == "hindmost-rank":
+        rank = rules.hindmost_rank(side)
+        return [(f, rank) for f in range(8) if pos.at((f, rank)) is None]
+    if rules.enters == "adversary-camp":
+        return [(f, r) for f in range(8) for r in range(rules.ranks)
+                if rules.in_camp(side, (f, r)) and pos.at((f, r)) is None]
+    return []
+
+
+def _enters(pos: Position, rules: Rules) -> list[Move]:
+    side = pos.to_move
+    held = sorted(set(pos.hand_of(side)), key=lambda m: (m.shape, m.value, m.side))
+    return [Move("enter", None, sq, m) for m in held for sq in enter_squares(pos, rules, side)]
+
+
+# --- a move played -----------------------------------------------------------------------------------
+
+def _after_move(pos: Position, rules: Rules, mover: Square, flying: bool) -> list[Capture]:
+    """The captures the side that moved makes once the man is set down at `mover`."""
+    side = OTHER[pos.to_move] if pos.at(mover) is None else pos.at(mover).side  # type: ignore[union-attr]
+    board = Board(pos, rules)
+    victims = None if not rules.mover_among_takers else _near(pos, rules, board, mover, side)
+    found = in_danger(pos, rules, side, board, victims)
+    may_besiege = may_take = True
+    if flying:  # "with their flying draught they can take no man, but if need be help to besiege" (436-437)
+        man = pos.at(mover)
+        fly = rules.flying.get(man.shape if man else "", {})
+        may_besiege, may_take = bool(fly.get("may_besiege", False)), bool(fly.get("may_take", False))
+    out = []
+    for c in found:
+        involved = mover in c.takers
+        if rules.mover_among_takers and not involved:
+            continue
+        if flying and involved and not (may_take or (c.method == "obsidion" and may_besiege)):
+            continue
+        out.append(c)
+    return out
+
+
+def _near(pos: Position, rules: Rules, board: Board, sq: Square, side: str) -> list[Square]:
+    """The enemies a man set down at sq could be a taker of: those in his draught, the first met on each
+    of the eight lines from him (spaces, sieges), and those within two spaces (next spaces, proportion)."""
+    enemy = OTHER[side]
+    out = {v for v in board.reach(sq) if (m := pos.at(v)) is not None and m.side == enemy}
+    for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1)):
+        t = (sq[0] + dx, sq[1] + dy)
+        while rules.on_board(t):
+            m = pos.at(t)
+            if m is not None:
+                if m.side == enemy:
+                    out.add(t)
+                if rules.path_clear:
+                    break
+            t = (t[0] + dx, t[1] + dy)
+    for dx in range(-2, 3):
+        for dy in range(-2, 3):
+            t = (sq[0] + dx, sq[1] + dy)
+            if rules.on_board(t) and (m := pos.at(t)) is not None and m.side == enemy:
+                out.add(t)
+    return sorted(out)
+
+
+def play(pos: Position, move: Move, rules: Rules, agreement: dict[str, Any] | None = None) -> Outcome:
+    """The outcome of a legal move (see legal_moves): the caller checks legality."""
+    side = pos.to_move
+    men = dict(pos.board)
+    captures: list[Capture] = []
+    if move.kind in ("march", "fly"):
+        assert move.frm is not None
+        men[move.to] = men.pop(move.frm)
+        moved = pos.replaced(men)
+        captures = _after_move(moved, rules, move.to, move.kind == "fly")
+    elif move.kind == "take":
+        assert move.frm is not None
+        before = [c for c in in_danger(pos, rules, side, Board(pos, rules), [move.to], _into_place(rules))
+                  if move.frm in c.takers]
+        whole = [c for c in before if c.layer is None]
+        if whole:
+            after_take = apply_captures(pos, whole, side, rules)
+            men = dict(after_take.board)
+            men[move.to] = men.pop(move.frm)
+            moved = after_take.replaced(men)
+            later = _after_move(moved, rules, move.to, False)
+            result = apply_captures(moved, later, side, rules)
+            return _outcome(result, tuple(whole) + tuple(later), pos, side, rules, move, agreement)
+        result = apply_captures(pos, before, side, rules)
+        return _outcome(result, tuple(before), pos, side, rules, move, agreement)
+    else:
+        assert move.man is not None
+        men[move.to] = Man(side, move.man.shape, move.man.value, move.man.layers, turned=True)
+        hand = list(pos.hand_of(side))
+        hand.remove(move.man)
+        h = list(pos.hand)
+        h[SIDES.index(side)] = tuple(hand)
+        moved = pos.replaced(men, hand=(h[0], h[1]))
+        captures = [] if rules.captured == "triumph-only" else _after_move(moved, rules, move.to, False)
+    result = apply_captures(moved, captures, side, rules)
+    return _outcome(result, tuple(captures), moved, side, rules, move, agreement)
+
+
+def _outcome(result: Position, captures: tuple[Capture, ...], before: Position, side: str, rules: Rules,
+             move: Move, agreement: dict[str, Any] | None) -> Outcome:
+    from .victories import victories
+
+    after = result.replaced(dict(result.board), to_move=OTHER[side])
+    return Outcome(after, captures, before, tuple(victories(after, rules, side, move, agreement)))
+
+
+# --- reading a move ----------------------------------------------------------------------------------
+
+_MOVE = re.compile(r"^([a-h][0-9]{1,2})([-~x])([a-h][0-9]{1,2})$")
+
+
+def parse_move(text: str, pos: Position, rules: Rules, where: str = "<move>") -> Move:
+    """A move from its text (c5-c7, c5~d7, c5xc7, t12@a1); InputError naming the square or the man when it
+    is not a legal move of the position."""
+    if "@" in text:
+        tok, _, sq_text = text.partition("@")
+        sq = parse_square(sq_text, where, rules.ranks)
+        man = parse_token(tok, rules.kings, where)
+        return check_legal(Move("enter", None, sq, man), pos, rules, where)
+    m = _MOVE.match(text)
+    if not m:
+        raise InputError(where, None, f"{text[:30]!r} is not a move: FROM-TO (a draught), FROM~TO (flying), "
+                                      f"FROMxTO (taking an enemy in danger) or MAN@SQUARE (a prisoner entered)")
+    frm, sep, to = parse_square(m.group(1), where, rules.ranks), m.group(2), parse_square(m.group(3), where,
+                                                                                         rules.ranks)
+    target = pos.at(to)
+    kind = {"-": "march", "~": "fly", "x": "take"}[sep]
+    if kind == "march" and target is not None and target.side != pos.to_move:
+        kind = "take"
+    return check_legal(Move(kind, frm, to), pos, rules, where)
+
+
+def move_from_json(data: Any, pos: Position, rules: Rules, where: str = "<move>") -> Move:
+    if not isinstance(data, dict):
+        raise InputError(where, None, "a move is an object: {from, to, flying} or {enter, to}")
+    if "enter" in data:
+        if set(data) - {"enter", "to"}:
+            raise InputError(where, None, "an entering move has only enter and to")
+        from .position import _man_json
+
+        man = _man_json(data["enter"], rules.kings, where)
+        sq = parse_square(str(data.get("to", "")), where, rules.ranks)
+        return check_legal(Move("enter", None, sq, man), pos, rules, where)
+    if set(data) - {"from", "to", "flying"} or not isinstance(data.get("flying", False), bool):
+        raise InputError(where, None, "a move has from, to and flying (true or false)")
+    frm = parse_square(str(data.get("from", "")), where, rules.ranks)
+    to = parse_square(str(data.get("to", "")), where, rules.ranks)
+    target = pos.at(to)
+    kind = "fly" if data.get("flying") else ("take" if target is not None and target.side != pos.to_move
+                                              else "march")
+    return check_legal(Move(kind, frm, to), pos, rules, where)
+
+
+def check_legal(move: Move, pos: Position, rules: Rules, where: str) -> Move:
+    legal = legal_moves(pos, rules)
+    for m in legal:
+        if m.kind == move.kind and m.frm == move.frm and m.to == move.to and (m.man is None or m.man == move.man):
+            return m
+    raise IllegalMove(where, None, why_illegal(move, pos, rules))
+
+
+class IllegalMove(InputError):
+    """A move the position does not allow (its message names the square or the man)."""
+
+
+def why_illegal(move: Move, pos: Position, rules: Rules) -> str:
+    side = pos.to_move
+    if move.kind == "enter":
+        assert move.man is not None
+        if move.man not in pos.hand_of(side):
+            return f"the {side} side holds no {token(move.man, rules.kings)} in hand to enter"
+        return f"{square_name(move.to)} is not a void space where the {side} side may enter a prisoner"
+    assert move.frm is not None
+    man = pos.at(move.frm)
+    if man is None:
+        return f"no man stands on {square_name(move.frm)}"
+    if man.side != side:
+        return f"the man on {square_name(move.frm)} is {man.side}'s, and {side} is to move"
+    target = pos.at(move.to)
+    what = f"{man.shape} {man.value} on {square_name(move.frm)}"
+    if move.kind == "take":
+        return f"the {what} has no enemy in danger on {square_name(move.to)} to take and remove into his place"
+    if target is not None:
+        return f"{square_name(move.to)} is occupied: the {what} moves only into a void space"
+    if move.kind == "fly":
+        return f"{square_name(move.to)} is not a flying draught of the {what}"
+    return f"{square_name(move.to)} is not in the draught of the {what}, or his way there is not void"

@@ -1,0 +1,269 @@
+"""The rules of one ruleset document, compiled for play.
+
+Everything is read from the document (rithmocheck.ruleset, options resolved
+by rithmocheck.ruleset.resolve): the board's length, each shape's draughts
+(directions times distances) and flying draught, whether paths must be void,
+the manners of taking with their parameters, when captures happen, the
+king's layers and what he loses with them, where prisoners go, the
+triumphs (their arrangements, the proportions' tests, the tables of the
+greater and greatest), the common victories' parameters, and the starting
+squares. A document that lacks a part the engine needs is bad input
+(InputError naming the JSON Pointer), never a guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+from .position import Kings, Layer, Man, Position, Square, parse_square
+
+VECTORS = {"orthogonal": ((0, 1), (1, 0), (0, -1), (-1, 0)),
+           "diagonal": ((1, 1), (1, -1), (-1, -1), (-1, 1))}
+DIRECTIONS = ("orthogonal", "diagonal")
+SHAPES = ("round", "triangle", "square")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One draught: the offset and the squares passed on the way (which must
+    be void where paths must be clear)."""
+
+    dx: int
+    dy: int
+    path: tuple[tuple[int, int], ...]
+
+
+def line_steps(directions: list[str], distances: list[int]) -> tuple[Step, ...]:
+    out = []
+    for d in distances:
+        for direction in directions:
+            for ux, uy in VECTORS[direction]:
+                out.append(Step(ux * d, uy * d, tuple((ux * k, uy * k) for k in range(1, d))))
+    return tuple(out)
+
+
+def knight_steps(leg: list[int], leaps: bool) -> tuple[Step, ...]:
+    long, short = leg
+    out = []
+    for ux, uy in VECTORS["orthogonal"]:
+        for sx, sy in ((uy, ux), (-uy, -ux)):  # the two sides of the long leg
+            path = () if leaps else tuple((ux * k, uy * k) for k in range(1, long + 1))
+            out.append(Step(ux * long + sx * short, uy * long + sy * short, path))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Method:
+    name: str
+    params: dict[str, Any]
+    index: int  # in /captures/methods: the JSON Pointer a finding cites
+
+
+@dataclass(frozen=True)
+class Triumph:
+    name: str
+    allowed: bool
+    men: tuple[int, ...]
+    proportions: int
+    rows: frozenset[tuple[int, ...]]  # the rows of its tables (four-number triumphs), sorted numbers
+
+
+@dataclass
+class Rules:
+    doc: dict[str, Any] = field(repr=False)
+    ruleset: str
+    kind: int
+    ranks: int
+    march: dict[str, tuple[Step, ...]]
+    fly: dict[str, tuple[Step, ...]]
+    flying: dict[str, dict[str, Any]]
+    path_clear: bool
+    king_by_shape: dict[str, tuple[int, ...]] | None  # kind 1: the distances each layer shape gives the king
+    king_directions: list[str]
+    king_as_shapes: bool
+    methods: tuple[Method, ...]
+    mover_among_takers: bool
+    captured: str  # turned | triumph-only | removed
+    enters: str | None  # hindmost-rank | adversary-camp | None
+    parts_by_equality: bool
+    draughts_lost: str  # none | any-layer | all-layers: when the king loses a shape's draught
+    takes_with: str
+    kings: Kings
+    signs: dict[tuple[str, str, int], tuple[int, ...]]
+    triumphs: tuple[Triumph, ...]
+    tests: dict[str, Callable[[int, int, int], bool]]
+    camp_ranks: int
+    line: dict[str, Any]
+    square_form: str
+    order: str
+    king_taken_first: bool
+    common: dict[str, dict[str, Any]]
+    start: dict[str, str]
+    men_by_id: dict[str, dict[str, Any]]
+    _rows: dict[str, frozenset[tuple[int, ...]]] = field(default_factory=dict, repr=False)
+    _lines: dict[Any, tuple[tuple[Square, tuple[Square, ...]], ...]] = field(default_factory=dict, repr=False)
+
+    # --- derived questions ----------------------------------------------------------------------------
+
+    def on_board(self, sq: tuple[int, int]) -> bool:
+        return 0 <= sq[0] < 8 and 0 <= sq[1] < self.ranks
+
+    def lines_from(self, steps: tuple[Step, ...], sq: Square) -> tuple[tuple[Square, tuple[Square, ...]], ...]:
+        """The targets of the steps from sq that lie on the board, each with the squares passed on the way."""
+        key = (steps, sq)
+        got = self._lines.get(key)
+        if got is None:
+            x, y = sq
+            got = tuple(((x + s.dx, y + s.dy), tuple((x + a, y + b) for a, b in s.path)) for s in steps
+                        if 0 <= x + s.dx < 8 and 0 <= y + s.dy < self.ranks)
+            self._lines[key] = got
+        return got
+
+    def table_rows(self, table_id: str) -> frozenset[tuple[int, ...]]:
+        """The rows of one of the document's tables, as tuples of numbers (a table it lacks has none)."""
+        got = self._rows.get(table_id)
+        if got is None:
+            table = next((t for t in self.doc.get("tables", ()) if t.get("id") == table_id), None)
+            got = frozenset(tuple(int(x) for x in r) for r in table["rows"]) if table else frozenset()
+            self._rows[table_id] = got
+        return got
+
+    def method(self, name: str) -> Method | None:
+        for m in self.methods:
+            if m.name == name:
+                return m
+        return None
+
+    def king_steps(self, man: Man) -> tuple[Step, ...]:
+        """The king's draughts, less those of shapes he no longer bears (kind 1, lines 535-537)."""
+        shapes = {l.shape for l in man.layers}
+        if self.king_as_shapes:  # he moves as the shapes he bears move (ordinary draughts only)
+            return tuple(s for shape in SHAPES if shape in shapes for s in self.march[shape])
+        steps = self.march["pyramid"]
+        if self.king_by_shape is None or self.draughts_lost == "none":
+            return steps
+        if self.draughts_lost == "any-layer":  # "when any of his square numbers is gone" (line 536)
+            whole = {l.value for l in self.kings.get(man.side, ())} or {l.value for l in man.layers}
+            bears = {l.value for l in man.layers}
+            lost = {l.shape for l in self.kings.get(man.side, ()) if l.value in whole - bears}
+            shapes = shapes - lost
+        keep = {d for shape, ds in self.king_by_shape.items() if shape in shapes for d in ds}
+        return tuple(s for s in steps if max(abs(s.dx), abs(s.dy)) in keep)
+
+    def steps(self, man: Man) -> tuple[Step, ...]:
+        return self.king_steps(man) if man.is_king else self.march[man.shape]
+
+    def fly_steps(self, man: Man) -> tuple[Step, ...]:
+        return () if man.is_king else self.fly.get(man.shape, ())
+
+    def in_camp(self, side: str, sq: Square) -> bool:
+        """Whether sq lies in the camp of `side`'s adversary (where `side` triumphs)."""
+        rank = sq[1]
+        return rank >= self.ranks - self.camp_ranks if side == "even" else rank < self.camp_ranks
+
+    def hindmost_rank(self, side: str) -> int:
+        return 0 if side == "even" else self.ranks - 1
+
+    def start_position(self) -> Position:
+        men: dict[Square, Man] = {}
+        for man_id, square in self.start.items():
+            m = self.men_by_id[man_id]
+            sq = parse_square(square, f"/placement/squares/{man_id}", self.ranks)
+            layers = tuple(Layer(l["value"], l["shape"]) for l in m.get("layers", ()))
+            men[sq] = Man(m["side"], m["shape"], m["value"], layers)
+        return Position.of(men, "even")
+
+
+def _get(doc: Any, ptr: str) -> Any:
+    cur = doc
+    for part in ptr.strip("/").split("/"):
+        if isinstance(cur, list) and part.isdigit() and int(part) < len(cur):
+            cur = cur[int(part)]
+        elif isinstance(cur, dict) and part in cur:
+            cur = cur[part]
+        else:
+            raise InputError("<ruleset>", None, f"{ptr}: the engine needs this part of the ruleset, which is missing")
+    return cur
+
+
+def compile_rules(doc: dict[str, Any]) -> Rules:
+    """The executable rules of a ruleset document (options already resolved)."""
+    from ..ruleset.expr import compile_test
+
+    where = str(doc.get("ruleset", "<ruleset>"))
+
+    def get(ptr: str) -> Any:
+        try:
+            return _get(doc, ptr)
+        except InputError as exc:
+            raise InputError(where, None, exc.problem) from None
+
+    kind = get("/kind")
+    ranks = get("/board/ranks")
+    march: dict[str, tuple[Step, ...]] = {}
+    fly: dict[str, tuple[Step, ...]] = {}
+    flying: dict[str, dict[str, Any]] = {}
+    for shape in (*SHAPES, "pyramid"):
+        d = get(f"/movement/{shape}")
+        march[shape] = line_steps(d["directions"], d["distances"])
+        if "flying" in d:
+            f = d["flying"]
+            flying[shape] = f
+            fly[shape] = knight_steps(f["leg"], bool(f.get("leaps", True)))
+    pyramid = get("/movement/pyramid")
+    by_shape = pyramid.get("by_shape")
+    methods = tuple(Method(m["method"], dict(m.get("params", {})), i)
+                    for i, m in enumerate(get("/captures/methods")) if m.get("enabled", True))
+    kings_doc = get("/kings")
+    parts = kings_doc.get("parts", {})
+    men = get("/men")
+    kings: dict[str, tuple[Layer, ...]] = {}
+    signs: dict[tuple[str, str, int], tuple[int, ...]] = {}
+    for m in men:
+        if m.get("shape") == "pyramid":
+            kings[m["side"]] = tuple(Layer(l["value"], l["shape"]) for l in m["layers"])
+        if "signs" in m:
+            signs[(m["side"], m["shape"], m["value"])] = tuple(m["signs"])
+    triumphs_doc = get("/triumphs")
+    tables = {t["id"]: t for t in get("/tables")}
+    triumphs = []
+    for t in triumphs_doc["kinds"]:
+        rows: set[tuple[int, ...]] = set()
+        for tid in t.get("tables", ()):
+            if t["proportions"] > 1:
+                if tid not in tables:
+                    raise InputError(where, None, f"/triumphs: table {tid} is not in /tables")
+                rows.update(tuple(sorted(r)) for r in tables[tid]["rows"])
+        triumphs.append(Triumph(t["name"], bool(t.get("allowed", True)), tuple(t["men"]), t["proportions"],
+                                frozenset(rows)))
+    tests = {}
+    for p in triumphs_doc["proportions"]:
+        fn = compile_test(p["test"])
+        if fn is None:
+            raise InputError(where, None, f"/triumphs/proportions: the test of {p['name']} is not a short "
+                                          f"comparison of a, b and c")
+        tests[p["name"]] = fn
+    camp = triumphs_doc.get("camp", {}).get("spaces", 40)
+    captured = get("/captured")
+    common = {v["name"]: v for v in get("/victories/common")}
+    return Rules(
+        doc=doc, ruleset=where, kind=kind, ranks=ranks, march=march, fly=fly, flying=flying,
+        path_clear=bool(get("/movement/path_clear/value")),
+        king_by_shape={k: tuple(v) for k, v in by_shape.items()} if isinstance(by_shape, dict) else None,
+        king_directions=list(pyramid["directions"]), king_as_shapes=bool(pyramid.get("as_shapes", False)),
+        methods=methods, mover_among_takers=bool(get("/captures/timing/after_move/mover_among_takers")),
+        captured=captured["becomes"], enters=captured.get("enters"),
+        parts_by_equality=bool(parts.get("by_equality", False)),
+        draughts_lost=str(parts.get("draughts_lost", "none")),
+        takes_with=str(kings_doc.get("takes_with", "whole")), kings=kings, signs=signs,
+        triumphs=tuple(triumphs), tests=tests, camp_ranks=max(1, camp // 8),
+        line=dict(triumphs_doc.get("line", {"directions": ["orthogonal", "diagonal"]})),
+        square_form=str(triumphs_doc.get("square", {}).get("form", "corners")),
+        order=str(triumphs_doc.get("order", "any")), king_taken_first=bool(triumphs_doc.get("king_taken_first", True)),
+        common=common, start=dict(get("/placement").get("squares", {})),
+        men_by_id={m["id"]: m for m in men},
+    )
+

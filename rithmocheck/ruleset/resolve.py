@@ -1,0 +1,144 @@
+"""A ruleset with some of its alternatives chosen.
+
+Every option of a ruleset says what its values set, as JSON Pointers into
+the document (`default_sets`, and `sets` on each alternative). Choosing a
+value writes those pointers, then re-derives what depends on them: each
+draught's `moves` from its directions and distances (or flying leg), and
+each table whose parameters changed, regenerated. The result records the
+choices under `/resolved`, and is again a ruleset of the same schema: the
+engine (rithmocheck.play) reads it and nothing else.
+
+`parse_choice("camp-spaces=48")` reads a command-line choice: the value is
+read as JSON where it is JSON (48, true, [3,1]), else as the word given.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..errors import InputError
+from .assemble import knight, offsets
+
+
+def parse_choice(text: str, where: str = "--option") -> tuple[str, Any]:
+    name, eq, raw = text.partition("=")
+    if not eq or not name:
+        raise InputError(where, None, f"{text[:40]!r} is not NAME=VALUE, e.g. camp-spaces=48")
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        value = raw
+    return name.strip(), value
+
+
+def _allowed(option: Mapping[str, Any]) -> list[Any]:
+    return [option["default"], *(a["value"] for a in option.get("alternatives", ()))]
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value) if not isinstance(value, str) else value
+
+
+def pointer_place_exists(doc: Any, ptr: str) -> bool:
+    """Whether a JSON Pointer names a place of the document: its parent
+    exists (a key of an object may be new; an index of a list may not)."""
+    parts = [p.replace("~1", "/").replace("~0", "~") for p in str(ptr).split("/")[1:]]
+    if not parts:
+        return False
+    cur = doc
+    for part in parts[:-1]:
+        if isinstance(cur, list) and part.isdigit() and int(part) < len(cur):
+            cur = cur[int(part)]
+        elif isinstance(cur, dict) and part in cur:
+            cur = cur[part]
+        else:
+            return False
+    if isinstance(cur, list):
+        return parts[-1] == "-" or (parts[-1].isdigit() and int(parts[-1]) < len(cur))
+    return isinstance(cur, dict)
+
+
+def set_pointer(doc: Any, ptr: str, value: Any, where: str = "<ruleset>") -> None:
+    """Write value at a JSON Pointer (RFC 6901) whose parent exists."""
+    parts = [p.replace("~1", "/").replace("~0", "~") for p in ptr.split("/")[1:]]
+    if not parts:
+        raise InputError(where, None, f"{ptr!r}: a pointer to the whole document cannot be set")
+    cur = doc
+    for part in parts[:-1]:
+        if isinstance(cur, list) and part.isdigit() and int(part) < len(cur):
+            cur = cur[int(part)]
+        elif isinstance(cur, dict) and part in cur:
+            cur = cur[part]
+        else:
+            raise InputError(where, None, f"{ptr}: no such place in the ruleset")
+    last = parts[-1]
+    if isinstance(cur, list):
+        if last == "-":
+            cur.append(value)
+        elif last.isdigit() and int(last) < len(cur):
+            cur[int(last)] = value
+        else:
+            raise InputError(where, None, f"{ptr}: no such place in the ruleset")
+    elif isinstance(cur, dict):
+        cur[last] = value
+    else:
+        raise InputError(where, None, f"{ptr}: no such place in the ruleset")
+
+
+def resolve(doc: Mapping[str, Any], choices: Mapping[str, Any] | Iterable[tuple[str, Any]],
+            where: str = "--option") -> dict[str, Any]:
+    """The document with each named option set to the chosen value; an
+    unknown name or value is bad input naming the allowed ones."""
+    items = list(choices.items() if isinstance(choices, Mapping) else choices)
+    out = copy.deepcopy(dict(doc))
+    options = out.get("options", {})
+    resolved = dict(out.get("resolved", {}))
+    for name, value in items:
+        if name not in options:
+            known = ", ".join(sorted(options)) or "none"
+            raise InputError(where, None, f"{out.get('ruleset', 'the ruleset')} has no option {name!r} "
+                                          f"(its options: {known})")
+        option = options[name]
+        if value == option["default"]:
+            sets = option.get("default_sets", {})
+        else:
+            alt = next((a for a in option.get("alternatives", ()) if a["value"] == value), None)
+            if alt is None:
+                allowed = ", ".join(_show(v) for v in _allowed(option))
+                raise InputError(where, None, f"option {name} cannot be {_show(value)}: one of {allowed}")
+            sets = alt.get("sets", {})
+        for ptr, v in sets.items():
+            set_pointer(out, ptr, copy.deepcopy(v), where)
+        resolved[name] = value
+    if resolved:
+        out["resolved"] = resolved
+    rederive(out)
+    return out
+
+
+def rederive(doc: dict[str, Any]) -> None:
+    """What the document derives from other parts: the draughts' moves, and
+    the tables whose parameters differ from the regenerated ones."""
+    for shape in ("round", "triangle", "square", "pyramid"):
+        d = doc.get("movement", {}).get(shape)
+        if isinstance(d, dict) and "directions" in d and "distances" in d:
+            d["moves"] = offsets(d["directions"], d["distances"])
+            if isinstance(d.get("flying"), dict) and "leg" in d["flying"]:
+                d["flying"]["moves"] = knight(d["flying"]["leg"])
+    for t in doc.get("tables", ()):
+        _regenerate(t)
+
+
+def _regenerate(t: dict[str, Any]) -> None:
+    from ..tables import REGISTRY, default_table, generate
+
+    if t.get("id") not in REGISTRY:
+        return
+    base = default_table(t["id"])
+    params = dict(t.get("params", {}))
+    table = base if params == dict(base.params) else generate(t["id"], base.universe.name,
+                                                              [f"{k}={v}" for k, v in params.items()])
+    t["rows"] = [list(r) for r in table.rows]

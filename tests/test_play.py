@@ -1,0 +1,271 @@
+"""The reference engine (rithmocheck.play): positions and their notations,
+moves, captures and victories, as properties of the rules and as facts of
+the book; the perft counts from each kind's starting position as
+regression values."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rithmocheck.cli import cli
+from rithmocheck.errors import InputError
+from rithmocheck.model import men as M
+from rithmocheck.play.captures import in_danger
+from rithmocheck.play.moves import IllegalMove, Move, legal_moves, parse_move, play
+from rithmocheck.play.position import Man, Position, from_json, parse, square_name
+from rithmocheck.play.rules import compile_rules
+from rithmocheck.ruleset import document
+from rithmocheck.ruleset.resolve import resolve
+
+RULES = {k: compile_rules(document(k)) for k in (1, 2, 3)}
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+# --- positions ----------------------------------------------------------------------------------------
+
+def test_the_starting_positions_hold_every_man_once():
+    for k, rules in RULES.items():
+        pos = rules.start_position()
+        values = sorted((m.side, m.shape, m.value) for _sq, m in pos.board)
+        want = sorted((m.side, m.shape, m.value) for m in M.all_men())
+        assert values == want, k
+        assert len({sq for sq, _m in pos.board}) == 48
+
+
+def test_the_camp_holds_forty_spaces_and_the_first_kind_fronts_it():
+    """Line 583: the adversary's camp, from the front of his men as first placed to the end, holds 40 spaces."""
+    rules = RULES[1]
+    pos = rules.start_position()
+    for side, enemy in (("even", "odd"), ("odd", "even")):
+        camp = [(f, r) for f in range(8) for r in range(16) if rules.in_camp(side, (f, r))]
+        assert len(camp) == 40
+        enemy_ranks = {sq[1] for sq, m in pos.men(enemy)}
+        front = max(enemy_ranks) if enemy == "even" else min(enemy_ranks)
+        assert {r for _f, r in camp} == ({*range(front + 1)} if enemy == "even" else {*range(front, 16)})
+
+
+def test_notation_and_json_round_trip_the_starting_positions():
+    for rules in RULES.values():
+        pos = rules.start_position()
+        assert parse(pos.notation(rules.kings), rules.kings) == pos
+        assert from_json(json.loads(json.dumps(pos.as_json())), rules.kings) == pos
+
+
+def test_a_king_who_has_lost_layers_is_written_with_those_he_bears():
+    rules = RULES[1]
+    pos = parse("d8=P[1.4.9.16] odd taken=-/S25,S36", rules.kings)
+    king = pos.at((3, 7))
+    assert king is not None and king.value == 30 and [l.shape for l in king.layers] == ["round", "round",
+                                                                                         "triangle", "triangle"]
+    assert pos.notation(rules.kings) == "d8=P[1.4.9.16] odd taken=-/S25,S36"
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("d8=R2,d8=r3 even", "two men on d8"),
+    ("d17=R2 even", "'d17' is not a square"),
+    ("i8=R2 even", "'i8' is not a square"),
+    ("d8=X2 even", "'X2' is not a man"),
+    ("d8=P90 even", "the even king is 91, not 90"),
+    ("d8=P[1.4.99] even", "are not some of the even king's"),
+    ("d8=R2 white", "the side to move"),
+    ("d8=R2 even moved=R3/-", "taken=EVEN/ODD"),
+    ("d8=R2 even taken=-/- hand=r3/-", "holds 3 in hand but has not taken him"),
+])
+def test_a_bad_position_is_one_line_naming_the_square_or_the_man(text, needle):
+    with pytest.raises(InputError) as err:
+        parse(text, RULES[1].kings)
+    assert needle in err.value.one_line()
+    r = run("moves", text)
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and needle in r.stderr
+
+
+# --- moves --------------------------------------------------------------------------------------------
+
+def _targets(rules, text: str, frm: str) -> set[tuple[str, str]]:
+    pos = parse(text, rules.kings, rules.ranks)
+    return {(m.kind, square_name(m.to)) for m in legal_moves(pos, rules) if m.frm and square_name(m.frm) == frm}
+
+
+def test_the_first_kind_draughts_as_the_book_gives_them():
+    k1 = RULES[1]
+    # the round into the next space corner-wise (421)
+    assert _targets(k1, "d8=R2 even", "d8") == {("march", s) for s in ("c7", "c9", "e7", "e9")}
+    # the triangle three spaces counting his own, leaping over one (425); flying the knight's draught (428)
+    got = _targets(k1, "d8=T6 even", "d8")
+    assert {s for k, s in got if k == "march"} == {"d10", "d6", "b8", "f8"}
+    assert {s for k, s in got if k == "fly"} == {"c10", "e10", "c6", "e6", "b7", "b9", "f7", "f9"}
+    # the square into the fourth place (432); flying after the knight's draught but passing four spaces (434)
+    got = _targets(k1, "d8=S15 even", "d8")
+    assert {s for k, s in got if k == "march"} == {"d11", "d5", "a8", "g8"}
+    assert {s for k, s in got if k == "fly"} == {"c11", "e11", "c5", "e5", "a7", "a9", "g7", "g9"}
+    # the king any draught, like the queen, not above the fourth space (440-444)
+    got = {s for k, s in _targets(k1, "d8=P91 even", "d8") if k == "march"}
+    assert len(got) == 8 * 3 and {"d11", "g11", "a5", "a8"} <= got and not {"d12", "h8", "h12"} & got
+    # a man may not pass over another to a void space (leaping off by default)
+    assert ("march", "d10") not in _targets(k1, "d8=T6,d9=r3 even", "d8")
+
+
+def test_the_king_loses_the_draught_of_a_shape_he_no_longer_bears():
+    """Lines 535-537: when his square numbers are gone he cannot remove the square draught."""
+    k1 = RULES[1]
+    whole = {s for k, s in _targets(k1, "d8=P91 even", "d8") if k == "march"}
+    no_squares = {s for k, s in _targets(k1, "d8=P[1.4.9.16] even", "d8") if k == "march"}
+    assert whole - no_squares == {"d11", "d5", "a8", "g8", "a5", "g5", "a11", "g11"}
+    only_rounds = {s for k, s in _targets(k1, "d8=P[1.4] even", "d8") if k == "march"}
+    assert only_rounds == {"c7", "c8", "c9", "d7", "d9", "e7", "e8", "e9"}
+
+
+def test_the_third_kind_moves_no_man_cornerwise_unless_agreed():
+    k3 = RULES[3]
+    assert _targets(k3, "d8=R2 even", "d8") == {("march", s) for s in ("d9", "d7", "c8", "e8")}
+    agreed = compile_rules(resolve(document(3), {"cornerwise": True}))
+    assert ("march", "e9") in _targets(agreed, "d8=R2 even", "d8")
+
+
+def test_an_illegal_move_names_the_square():
+    k1 = RULES[1]
+    pos = parse("d8=R2,e9=r3,c9=R4 even", k1.kings)
+    for text, needle in (("d8-d9", "d9 is not in the draught of the round 2 on d8"),
+                         ("c3-c4", "no man stands on c3"),
+                         ("e9-f10", "is odd's, and even is to move"),
+                         ("d8-c9", "c9 is occupied"),
+                         ("d8-e9", "no enemy in danger on e9"),
+                         ("d8xe9", "no enemy in danger on e9")):
+        with pytest.raises(IllegalMove) as err:
+            parse_move(text, pos, k1)
+        assert needle in err.value.one_line(), text
+
+
+# --- properties ---------------------------------------------------------------------------------------
+
+ARMY = [(m.side, m.shape, m.value) for m in M.all_men() if not m.is_king]
+
+
+@st.composite
+def positions(draw, kind: int = 1):
+    rules = RULES[kind]
+    n = draw(st.integers(2, 10))
+    squares = draw(st.lists(st.tuples(st.integers(0, 7), st.integers(3, 12)), min_size=n, max_size=n, unique=True))
+    men = {}
+    for sq in squares:
+        side, shape, value = draw(st.sampled_from(ARMY))
+        men[sq] = Man(side, shape, value)
+    if draw(st.booleans()):
+        free = [(f, r) for f in range(8) for r in range(3, 13) if (f, r) not in men]
+        side = draw(st.sampled_from(("even", "odd")))
+        men[draw(st.sampled_from(free))] = Man(side, "pyramid", sum(l.value for l in rules.kings[side]),
+                                               rules.kings[side])
+    return Position.of(men, draw(st.sampled_from(("even", "odd"))))
+
+
+def _mirror_move(m: Move) -> Move:
+    def f(sq):
+        return ((7 - sq[0], sq[1]))
+    return Move(m.kind, f(m.frm) if m.frm else None, f(m.to), m.man)
+
+
+def _mirror_capture(c: dict) -> dict:
+    def f(s: str) -> str:
+        return "abcdefgh"[7 - "abcdefgh".index(s[0])] + s[1:]
+    return dict(c, taken=f(c["taken"]), takers=sorted(f(t) for t in c["takers"]))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(1), st.sampled_from((1, 2, 3)))
+def test_moves_and_captures_are_unchanged_by_mirroring_the_board(pos, kind):
+    rules = RULES[kind]
+    mirrored = pos.mirrored()
+    moves = legal_moves(pos, rules)
+    assert sorted(_mirror_move(m) for m in moves) == sorted(legal_moves(mirrored, rules))
+    for m in moves:
+        caps = sorted(json.dumps(_mirror_capture(c.as_json(o.before)), sort_keys=True)
+                       for o in [play(pos, m, rules)] for c in o.captures)
+        mo = play(mirrored, _mirror_move(m), rules)
+        assert caps == sorted(json.dumps(dict(c.as_json(mo.before), takers=sorted(c.as_json(mo.before)["takers"])),
+                                         sort_keys=True) for c in mo.captures)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(1), st.sampled_from((1, 2, 3)))
+def test_no_move_leaves_two_men_on_one_square_and_no_captured_man_stays(pos, kind):
+    rules = RULES[kind]
+    for m in legal_moves(pos, rules):
+        out = play(pos, m, rules)
+        whole = {c.taken for c in out.captures if c.layer is None}
+        entered = 1 if m.kind == "enter" else 0
+        assert len(out.position.board) == len(pos.board) - len(whole) + entered, m
+        for sq in whole:
+            stays = out.position.at(sq)
+            victim = out.before.at(sq)
+            assert stays is None or (m.kind == "take" and sq == m.to and stays.side == pos.to_move), (m, sq)
+            assert victim is not None and victim.side != pos.to_move
+        assert len(out.position.taken_by(pos.to_move)) == len(pos.taken_by(pos.to_move)) + len(out.captures) - sum(
+            1 for c in out.captures if c.layer is None and c.taken in
+            {d.taken for d in out.captures if d is not c and d.layer is None})
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(1))
+def test_every_take_move_takes_a_man_in_danger_of_the_mover(pos):
+    rules = RULES[1]
+    danger = in_danger(pos, rules, pos.to_move)
+    for m in legal_moves(pos, rules):
+        if m.kind == "take":
+            assert any(c.taken == m.to and m.frm in c.takers for c in danger)
+
+
+# --- perft: the number of move sequences from each kind's starting position ---------------------------------
+
+def perft(pos: Position, rules, depth: int) -> int:
+    moves = legal_moves(pos, rules)
+    if depth == 1:
+        return len(moves)
+    return sum(perft(play(pos, m, rules).position, rules, depth - 1) for m in moves)
+
+
+def test_perft_one_of_the_first_kind_counted_by_hand():
+    """The even side's first moves in the first kind's array (docs/play.md:
+    the rounds 8 6 4 2 on c5-f5 in front; behind them T81 T72 R64 R36 R16 R4
+    T6 T9 on a4-h4; S153, the king, T49 T42 T20 T25 S45 S15 on a3-h3; S289
+    S169 and S81 S25 on a2 b2 g2 h2), counted by hand, man by man, from the
+    draughts of lines 421-444, each to a void space by a void way (flying
+    leaps):
+
+    * rounds, corner-wise one: c5 b6 d6, d5 c6 e6, e5 d6 f6, f5 e6 g6; c4 b5,
+      f4 g5; d4 and e4 shut in: 10;
+    * triangles, two orthogonally or flying as the knight: a4 a6 ~b6 (2), b4
+      b6 ~a6 ~c6 ~c2 (4), g4 and h4 the same mirrored (4, 2), c3 c1 ~b5 ~b1
+      ~d1 ~e2 (5), d3 d1 ~c1 ~e1 ~f2 (4), e3 and f3 mirrored (4, 5): 30;
+    * squares, three orthogonally or flying (3, 1): a3 ~b6 ~d2, g3 ~f6 ~h6 ~d2,
+      h3 ~g6 ~e2, a2 ~b5 ~d1, b2 e2 ~a5 ~e1, g2 d2 ~h5 ~d1, h2 ~g5 ~e1: 17;
+      the king on b3, like the queen up to three spaces, only down to the
+      right: c2 d1: 2.
+
+    59 in all."""
+    rules = RULES[1]
+    by_hand = {"c5": 2, "d5": 2, "e5": 2, "f5": 2, "c4": 1, "f4": 1, "a4": 2, "b4": 4, "g4": 4, "h4": 2, "c3": 5,
+               "d3": 4, "e3": 4, "f3": 5, "a3": 2, "g3": 3, "h3": 2, "a2": 2, "b2": 3, "g2": 3, "h2": 2, "b3": 2}
+    got: dict[str, int] = {}
+    for m in legal_moves(rules.start_position(), rules):
+        got[square_name(m.frm)] = got.get(square_name(m.frm), 0) + 1
+    assert got == by_hand
+    assert sum(by_hand.values()) == 59
+
+
+PERFT = {1: (59, 3422, 207176), 2: (112, 12433, 1450301), 3: (12, 144, 2134)}
+
+
+@pytest.mark.parametrize("kind", sorted(PERFT))
+def test_perft_regression(kind):
+    rules = RULES[kind]
+    pos = rules.start_position()
+    for depth, want in enumerate(PERFT[kind], 1):
+        assert perft(pos, rules, depth) == want, depth
