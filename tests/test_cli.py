@@ -31,6 +31,16 @@ def test_help_has_an_example(command):
     assert "Example" in r.output
 
 
+def test_no_arguments_prints_the_laid_out_help_and_exits_0():
+    """Issue 21: `rithmocheck` alone is a question, not a mistake: the help as
+    --help lays it out (on stdout, one item a line), exit 0, nothing on stderr."""
+    r = run()
+    assert r.exit_code == 0 and r.stderr == ""
+    assert r.stdout == run("--help").stdout
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("Usage: ") and "Commands:" in lines and len(lines) > 20
+
+
 def test_men_json():
     r = run("men", "--format", "json")
     assert r.exit_code == 0

@@ -24,7 +24,15 @@ class Group(click.Group):
     """A command group whose every command follows the error policy: bad
     input is one line and exit 2, an unexpected exception is exit 3 with
     "internal error, please report" (the traceback only with --debug or
-    RITHMOCHECK_DEBUG=1), Ctrl-C is exit 130; exit 1 means findings only."""
+    RITHMOCHECK_DEBUG=1), Ctrl-C is exit 130; exit 1 means findings only.
+    Given no arguments at all, it prints its help, laid out, and exits 0 (a
+    question, not a mistake; Click 8.2 made it a usage error, exit 2)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            click.echo(ctx.get_help(), color=ctx.color)
+            ctx.exit(0)
+        return super().parse_args(ctx, args)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
