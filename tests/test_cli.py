@@ -216,6 +216,67 @@ def test_progress_stays_off_when_stderr_is_not_a_terminal():
     assert r.exit_code == 0 and r.stderr == ""
 
 
+def _screen(text):
+    """What a terminal shows after text: a carriage return goes back to the
+    line's start, ESC [K erases to its end, a character overwrites."""
+    lines, col = [""], 0
+    i = 0
+    while i < len(text):
+        if text.startswith("\033[K", i):
+            lines[-1] = lines[-1][:col]
+            i += 3
+            continue
+        c = text[i]
+        if c == "\r":
+            col = 0
+        elif c == "\n":
+            lines.append("")
+            col = 0
+        else:
+            lines[-1] = lines[-1][:col] + c + lines[-1][col + 1:]
+            col += 1
+        i += 1
+    return lines
+
+
+def test_progress_line_is_cleared_before_the_next_message(monkeypatch, tmp_path):
+    """Issue 21: after `generate ... -o big.csv` in a terminal, the progress
+    line stayed, glued to the next message ("1,957,888 rowswritten to
+    big.csv"). Stderr as a terminal shows it: the message alone on its line."""
+    import time
+
+    import rithmocheck.tables
+    from rithmocheck.cli import options
+
+    real = rithmocheck.tables.family
+
+    class Slow:  # a table whose rows take long enough for the progress line to show
+        def __init__(self, f):
+            self.f = f
+
+        def __getattr__(self, name):
+            return getattr(self.f, name)
+
+        def stream(self, *args):
+            table, rows = self.f.stream(*args)
+
+            def slow():
+                for i, row in enumerate(rows):
+                    if i == 1:
+                        time.sleep(0.6)
+                    yield row
+            return table, slow()
+
+    monkeypatch.setattr(rithmocheck.tables, "family", lambda table_id: Slow(real(table_id)))
+    monkeypatch.setattr(options, "_stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(options.Progress, "DELAY", 0.0)
+    out = tmp_path / "big.csv"
+    r = run("generate", "k1-addition", "--format", "csv", "-o", str(out))
+    assert r.exit_code == 0
+    assert "generate k1-addition: " in r.stderr  # the progress was shown
+    assert _screen(r.stderr) == [f"written to {out}", ""]
+
+
 def test_text_reports_wrap_long_lines_and_keep_each_item_whole():
     """Issue 13: long data stays readable. The text of audit and collate
     wraps at 100 columns; an item's first line keeps its kind and place,

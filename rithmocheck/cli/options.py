@@ -199,13 +199,18 @@ def emit_stream(chunks: Iterable[str], output: str | None, ed: Edition | None = 
 
 class Progress:
     """What a long job says on stderr while it runs: after a second, its
-    elapsed time (and rows, when it counts them), every quarter second; off
-    when stderr is not a terminal, so logs and pipes stay clean."""
+    elapsed time (and rows, when it counts them), every quarter second, on
+    one line it rewrites; off when stderr is not a terminal, so logs and pipes
+    stay clean. The line is cleared as soon as the rows it counts end, and
+    when the job ends, so that the next message ("written to FILE") begins a
+    line of its own."""
 
-    def __init__(self, label: str, delay: float = 1.0):
+    DELAY = 1.0  # seconds of silence before the first progress line
+
+    def __init__(self, label: str, delay: float | None = None):
         import threading
 
-        self.label, self.delay, self.rows = label, delay, 0
+        self.label, self.delay, self.rows = label, self.DELAY if delay is None else delay, 0
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.shown = False
@@ -214,6 +219,7 @@ class Progress:
         for row in rows:
             self.rows += 1
             yield row
+        self.stop()  # the rows are made: what comes next (writing the file's end, a message) is not progress
 
     def _run(self) -> None:
         import time
@@ -227,17 +233,26 @@ class Progress:
             self.shown = True
             self.done.wait(0.25)
 
-    def __enter__(self) -> Progress:
-        if sys.stderr.isatty():
-            self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
+    def stop(self) -> None:
+        """No more progress: the thread ends and its line is cleared."""
         self.done.set()
         if self.thread.is_alive():
             self.thread.join()
         if self.shown:
             click.echo("\r\033[K", err=True, nl=False)
+            self.shown = False
+
+    def __enter__(self) -> Progress:
+        if _stderr_is_terminal():
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def _stderr_is_terminal() -> bool:
+    return sys.stderr.isatty()
 
 
 def out(text: str) -> None:
