@@ -7,6 +7,7 @@ import sys
 import click
 
 from ..errors import printable
+from ..words import count
 from .options import FORMATS, check_output, edition, emit, errata_option, format_option, output_option
 
 
@@ -89,7 +90,7 @@ def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None)
             "# rithmocheck+editor or editor, and move it into the curated file.\n"
             + yaml_text({"errata": proposals}))
     emit(text, output, ed)
-    click.echo(f"{len(proposals)} proposals", err=True)
+    click.echo(count(len(proposals), "proposal"), err=True)
 
 
 @click.command()
