@@ -60,6 +60,39 @@ def test_men_every_format(fmt):
     assert r.exit_code == 0 and "289" in r.output
 
 
+@pytest.mark.parametrize("fmt", ["csv", "tsv", "md"])
+def test_every_table_has_its_header_even_with_no_rows(fmt, tmp_path):
+    """Issue 21: `ruleset validate ok.json --format csv` printed 0 bytes. A
+    tabular format with no rows is still its header, the header the same
+    command gives with rows; a table in text with no rows prints nothing
+    (collate's text is a report, which says "none")."""
+    ok = tmp_path / "kind-1.json"
+    ok.write_text(run("ruleset", "--kind", "1").stdout)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"even": [2, 4], "odd": [3, 5]}')
+    no_errata = tmp_path / "errata.yaml"
+    no_errata.write_text("errata: []\n")
+    cases = [(["ruleset", "validate", str(ok)], ["ruleset", "validate", str(bad)]),
+             (["generate", "k1-musical", "--universe", "2,3"], ["generate", "k1-musical"]),
+             (["collate", "k1-musical"], ["collate"]),
+             (["errata", "--errata", str(no_errata)], ["errata"])]
+    if fmt == "md":  # collate's and errata's Markdown are documents, not a table
+        cases = cases[:2]
+
+    def names(line):
+        return [c.strip() for c in line.split("|")[1:-1]] if fmt == "md" else line
+
+    for empty, full in cases:
+        e, f = run(*empty, "--format", fmt), run(*full, "--format", fmt)
+        assert e.exit_code == 0, e.output
+        head = 2 if fmt == "md" else 1  # Markdown: the names, then the rule under them
+        assert len(f.stdout.splitlines()) > head, full  # the same command with rows
+        assert len(e.stdout.splitlines()) == head and e.stdout.endswith("\n"), empty
+        assert names(e.stdout.splitlines()[0]) == names(f.stdout.splitlines()[0]), empty
+        if empty[0] != "collate":
+            assert run(*empty, "--format", "text").stdout == "", empty
+
+
 def test_tables_lists_every_id():
     r = run("tables", "--format", "json")
     assert r.exit_code == 0

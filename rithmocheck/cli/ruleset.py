@@ -89,7 +89,7 @@ def validate(file: str, fmt: str, output: str | None) -> None:
     else:
         rows = [[f["file"], f["path"] or "/", f["rule"], f["message"], _nums(f["found"]), _nums(f["expected"])]
                 for f in doc["findings"]]
-        text = grid(("file", "path", "rule", "message", "found", "expected"), rows, fmt) if rows else ""
+        text = grid(("file", "path", "rule", "message", "found", "expected"), rows, fmt)
         if fmt == "text" and doc["summary"]:
             text = doc["summary"] + "\n" + text
         emit(text, output)

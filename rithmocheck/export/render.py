@@ -17,8 +17,13 @@ FORMATS = ("text", "md", "csv", "tsv", "json", "yaml")
 
 
 def grid(headers: Sequence[str], data: Iterable[Sequence[Any]], fmt: str) -> str:
-    """A plain table (headers and rows) in one of the tabular formats."""
+    """A plain table (headers and rows) in one of the tabular formats. With
+    no rows, CSV, TSV and Markdown are still the header (a program reading
+    them learns the columns, and an empty table is not an empty file); text,
+    for a person, is nothing (the command's message says why)."""
     rows = [list(r) for r in data]
+    if fmt == "text" and not rows:
+        return ""
     if fmt in ("csv", "tsv"):
         buf = io.StringIO()
         writer = csv.writer(buf, delimiter="," if fmt == "csv" else "\t", lineterminator="\n")
