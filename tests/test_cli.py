@@ -8,6 +8,8 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from conftest import EDITION
+from rithmocheck.audit.errata import load_errata
 from rithmocheck.cli import cli
 from rithmocheck.tables import TABLE_IDS
 
@@ -65,7 +67,7 @@ def test_every_table_has_its_header_even_with_no_rows(fmt, tmp_path):
     """Issue 21: `ruleset validate ok.json --format csv` printed 0 bytes. A
     tabular format with no rows is still its header, the header the same
     command gives with rows; a table in text with no rows prints nothing
-    (collate's text is a report, which says "none")."""
+    (the text of collate and errata is a report, which says "none")."""
     ok = tmp_path / "kind-1.json"
     ok.write_text(run("ruleset", "--kind", "1").stdout)
     bad = tmp_path / "bad.json"
@@ -89,7 +91,7 @@ def test_every_table_has_its_header_even_with_no_rows(fmt, tmp_path):
         assert len(f.stdout.splitlines()) > head, full  # the same command with rows
         assert len(e.stdout.splitlines()) == head and e.stdout.endswith("\n"), empty
         assert names(e.stdout.splitlines()[0]) == names(f.stdout.splitlines()[0]), empty
-        if empty[0] != "collate":
+        if empty[0] not in ("collate", "errata"):
             assert run(*empty, "--format", "text").stdout == "", empty
 
 
@@ -326,6 +328,53 @@ def test_text_reports_wrap_long_lines_and_keep_each_item_whole():
         assert sum(1 for x in lines if x.startswith("      ") and x.strip()) > 10  # continuation lines
     words = " ".join(runner.invoke(cli, ["audit"]).stdout.split())
     assert "likeliest 72 289 361 (digit dropped, filling an omission) [k1-addition@1.4.26]" in words
+
+
+TEXT_COMMANDS = (["men"], ["tables"], ["errata"], ["audit"], ["explain", "91"], ["show", "k1-addition"],
+                 ["show", "--corrected", "k1-addition"], ["ruleset", "--kind", "1", "--format", "text"],
+                 ["check-source", "--entries", "rithmocheck/editions/lever-fulke-1563/tables/k1-musical.yaml"],
+                 ["collate", "k1-multiplication"])
+
+
+def _widest(text):
+    return max(len(line) for line in text.splitlines())
+
+
+@pytest.mark.parametrize("columns", [80, 132])
+def test_text_wraps_at_the_width_columns_asks_for(columns):
+    """Issue 21: `errata` (text) was 327 columns wide. Every text output
+    wraps at the width COLUMNS gives (else the terminal's, below)."""
+    for args in TEXT_COMMANDS:
+        r = CliRunner(env={"COLUMNS": str(columns)}).invoke(cli, args)
+        assert r.exit_code == 0, (args, r.output[-300:])
+        assert _widest(r.stdout) <= columns, args
+    wide = CliRunner(env={"COLUMNS": "132"}).invoke(cli, ["errata"]).stdout
+    assert _widest(wide) > 100  # the width asked for, not a fixed one
+
+
+def test_wrapped_text_loses_no_word():
+    narrow = CliRunner(env={"COLUMNS": "60"}).invoke(cli, ["errata"]).stdout
+    whole = CliRunner(env={"COLUMNS": "100000"}).invoke(cli, ["errata"]).stdout
+    assert _widest(narrow) <= 60 < _widest(whole)
+    assert narrow.split() == whole.split()
+    reason = " ".join(next(e for e in load_errata(EDITION) if e.id == "k1-addition@1.4.26").reason.split())
+    assert reason in " ".join(narrow.split())
+
+
+def test_text_wraps_at_the_terminal_width_when_stdout_is_a_terminal(monkeypatch):
+    """Without COLUMNS, text wraps at the terminal's width when stdout is a
+    terminal, and at 100 columns when it is not (a pipe, a file: CliRunner)."""
+    from rithmocheck.export import render
+
+    monkeypatch.delenv("COLUMNS")
+    assert render.text_width() == render.TEXT_WIDTH == 100
+    r = CliRunner().invoke(cli, ["errata"])
+    assert 90 < _widest(r.stdout) <= 100
+    monkeypatch.setattr(render, "_terminal_width", lambda: 72)
+    r = CliRunner().invoke(cli, ["errata"])
+    assert 60 < _widest(r.stdout) <= 72
+    monkeypatch.setenv("COLUMNS", "90")  # COLUMNS, when set, is the width asked for
+    assert render.text_width() == 90
 
 
 @pytest.mark.parametrize("table_id", TABLE_IDS)

@@ -93,18 +93,20 @@ def printed_rows(table_id: str, edition: Edition) -> list[list[Any]]:
 
 
 def printed_layout_text(table_id: str, edition: Edition) -> str:
-    from tabulate import tabulate
+    """Each passage of a table with its heading, its columns side by side
+    (wrapped, like all text, at the width of the terminal)."""
+    from .render import report_line, text_table
 
     parts = []
     for passage, _block_no, cols in _columns(edition, table_id):
         first, last = edition.page_span(*passage.run_lines)
         pages = "" if first is None else f", {first}" + ("" if last == first else f" to {last}")
-        parts.append(f"{passage.heading}  (passage {passage.passage}, witness lines "
-                     f"{passage.run_lines[0]}-{passage.run_lines[1]}{pages})")
+        parts.append(report_line(f"{passage.heading}  (passage {passage.passage}, witness lines "
+                                 f"{passage.run_lines[0]}-{passage.run_lines[1]}{pages})"))
         depth = max(len(c.cells) for _i, c in cols)
         headers = [c.heading or f"column {i}" for i, c in cols]
         rows = [[c.cells[r].text if r < len(c.cells) else "" for _i, c in cols] for r in range(depth)]
-        parts.append(tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True))
+        parts.append(text_table(headers, rows).rstrip("\n"))
     return "\n\n".join(parts) + "\n"
 
 
