@@ -122,6 +122,54 @@ def test_explain_lists_every_column_a_number_appears_in():
     assert {("men", "value"), ("kings", "value"), ("k2-kings", "quadrate"), ("k2-cossick-taking", "power")} <= cols
 
 
+# Every command whose table cites a line of the witness.
+CITING = {
+    "show": ["show", "k1-addition"],
+    "show --corrected": ["show", "k1-addition", "--corrected", "--supply"],
+    "audit": ["audit"],
+    "errata": ["errata"],
+    "collate": ["collate", "k1-multiplication"],
+    "check-source --entries": ["check-source", "--entries", K1],
+}
+
+
+@pytest.mark.parametrize("name,fmt", [(name, fmt) for name in CITING for fmt in ("csv", "tsv", "md")
+                                      if not (fmt == "md" and name in ("errata", "collate"))])  # theirs is prose
+def test_every_table_that_cites_a_line_gives_its_page_as_image_and_side(name, fmt):
+    """Issue 21: pages were written three ways ("image 31 left", "31l") and the
+    audit CSV had none. A table gives the page of every line it cites in two
+    columns after witness_line: image (a whole number) and side (left or right)."""
+    r = run(*CITING[name], "--format", fmt)
+    assert r.exit_code == 0, r.output
+    if fmt == "md":
+        rows = [[c.strip() for c in line.split("|")[1:-1]] for line in r.stdout.splitlines() if line.startswith("|")]
+        rows = rows[:1] + rows[2:]
+    else:
+        rows = parse(r.stdout, fmt)
+    header, body = rows[0], rows[1:]
+    assert "page" not in header
+    i = header.index("witness_line")
+    assert header[i + 1:i + 3] == ["image", "side"]
+    cited = [row for row in body if row[i]]
+    assert cited and all(row[i + 1].isdigit() and row[i + 2] in ("left", "right") for row in cited)
+
+
+def test_one_page_notation_in_every_published_file(tmp_path):
+    """In prose a page is "image 31 left" (HTML, Markdown, TEI, the text
+    reports); in tables two columns image and side; in JSON {"image", "side"}.
+    No output writes the short form "31l" any more."""
+    import re
+
+    out = tmp_path / "out"
+    assert run("build", "--out", str(out)).exit_code == 0
+    short = re.compile(r"(?<![\w.#/-])\d{1,2}[lr](?![\w-])")
+    texts = {str(f.relative_to(out)): f.read_text(encoding="utf-8") for f in out.rglob("*") if f.is_file()}
+    assert "image 24 right" in texts["errata/errata.md"] and "image 24 right" in texts["html/tables/k1-addition.html"]
+    assert [name for name, text in texts.items() if short.search(text)] == []
+    for text in [run(*args).stdout for args in CITING.values()]:
+        assert not short.search(text)
+
+
 def test_documents_flatten_to_rows_of_pointer_and_value():
     rows = parse(run("ruleset", "--kind", "1", "--format", "csv").stdout, "csv")
     assert rows[0] == ["path", "value"]

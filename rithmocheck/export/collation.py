@@ -11,14 +11,15 @@ from typing import Any
 
 from ..witness.collate import CollationReport, Disagreement
 from ..witness.entries import Position
+from ..witness.page import PAGE_HEADERS, page_cells
 from .render import document, grid, report_line
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "collation-1.json"
 
 # "TCP table": the <table> elements of the TCP keying its cells stand in, numbered 1.. in document order
 PASSAGE_HEADERS = ("passage", "method", "TCP table", "compared", "agreeing", "explained", "unexplained")
-DISAGREEMENT_HEADERS = ("passage", "kind", "position", "witness_line", "page", "transcription", "tcp", "explained",
-                        "reading", "message")
+DISAGREEMENT_HEADERS = ("passage", "kind", "position", "witness_line") + PAGE_HEADERS + (
+    "transcription", "tcp", "explained", "reading", "message")
 
 METHOD = (
     "Every transcription is compared with the TCP keying through a token alignment of the two witnesses "
@@ -72,7 +73,7 @@ def passage_rows(report: CollationReport) -> list[list[Any]]:
 
 
 def disagreement_rows(report: CollationReport) -> list[list[Any]]:
-    return [[d.passage, d.kind.value, where(d).split(" (line")[0], d.witness_line, str(d.page or ""),
+    return [[d.passage, d.kind.value, where(d).split(" (line")[0], d.witness_line, *page_cells(d.page),
              d.transcription, d.tcp, "yes" if d.explained else "no", d.reading or "", d.message]
             for d in _ordered(report)]
 

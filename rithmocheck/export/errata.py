@@ -10,11 +10,11 @@ from ..audit.errata import Erratum
 from ..witness.edition import Book, Edition
 from ..witness.entries import Position
 from ..witness.examples import ExamplePosition
-from .printed import page_text
+from ..witness.page import PAGE_HEADERS, page_cells
 from .render import document, grid
 
-ERRATA_HEADERS = ("id", "table", "kind", "position", "witness_line", "page", "sic", "corr", "class", "confidence",
-                  "resp", "reason")
+ERRATA_HEADERS = ("id", "table", "kind", "position", "witness_line") + PAGE_HEADERS + (
+    "sic", "corr", "class", "confidence", "resp", "reason")
 
 
 def _where(e: Erratum) -> str:
@@ -43,7 +43,7 @@ def by_table(errata: tuple[Erratum, ...]) -> list[Erratum]:
 
 
 def errata_rows(errata: tuple[Erratum, ...]) -> list[list[Any]]:
-    return [[e.id, e.table, e.kind, _where(e), e.witness_line or "", page_text(e.page), e.written(e.sic), _corr(e),
+    return [[e.id, e.table, e.kind, _where(e), e.witness_line or "", *page_cells(e.page), e.written(e.sic), _corr(e),
              e.klass, e.confidence, e.resp, e.reason] for e in errata]
 
 

@@ -92,7 +92,7 @@ def text_table(headers: Sequence[str], rows: list[list[Any]], align: Sequence[st
     if widths is None:
         return tabulate_module.tabulate(rows, headers=list(headers), tablefmt="simple", disable_numparse=True,
                                         colalign=align) + "\n"
-    heads = [_wrap(h, w, cut=False) for h, w in zip(headers, widths)]
+    heads = [_wrap_heading(h, w) for h, w in zip(headers, widths)]
     rows = [[_wrap(v, w) if a != "right" else v for v, w, a in zip(r, widths, align)] for r in rows]
     padding = tabulate_module.MIN_PADDING
     tabulate_module.MIN_PADDING = 0  # the headings unpadded: their width is the column's
@@ -118,9 +118,12 @@ def _fit(headers: Sequence[str], rows: list[list[Any]], align: Sequence[str], wi
         return None
     floor = []
     for h, col, a, w in zip(headers, cells, align, natural):
-        head = max((len(x) for x in h.split()), default=0)
+        head = max((len(x) for x in _heading_words(h)), default=0)
         words = max((len(x) for v in col for x in str(v).split()), default=0)
-        floor.append(w if a == "right" else min(w, max(head, min(words, WORD_CELL), 1)))
+        if a == "right":  # numbers: never wrapped, only their heading
+            floor.append(max(head, max((_longest(v) for v in col), default=0)))
+        else:
+            floor.append(min(w, max(head, min(words, WORD_CELL), 1)))
     room = width - _GAP * (n - 1)
 
     def used(cap: int) -> int:
@@ -134,6 +137,21 @@ def _fit(headers: Sequence[str], rows: list[list[Any]], align: Sequence[str], wi
         else:
             hi = mid - 1
     return [max(f, min(w, lo)) for f, w in zip(floor, natural)]
+
+
+def _heading_words(heading: str) -> list[str]:
+    """The pieces a heading may wrap between: its words, and after an
+    underscore (witness_ / line)."""
+    return heading.replace("_", "_ ").split()
+
+
+def _wrap_heading(heading: str, width: int) -> str:
+    if len(heading) <= width:
+        return heading
+    import textwrap
+
+    lines = textwrap.wrap(heading.replace("_", "_ "), width, break_long_words=False, break_on_hyphens=False)
+    return "\n".join(line.replace("_ ", "_") for line in lines)
 
 
 def _longest(value: Any) -> int:
@@ -155,16 +173,16 @@ def report_line(text: str, width: int | None = None, indent: str = TEXT_INDENT) 
                                    break_long_words=False, break_on_hyphens=False))
 
 
-def _wrap(value: Any, width: int | None, cut: bool = True) -> Any:
+def _wrap(value: Any, width: int | None) -> Any:
     """A long cell wrapped at spaces and hyphens (a word longer than the
-    width is cut into pieces, unless not `cut`, so nothing is lost); its own
-    line breaks are kept."""
+    width is cut into pieces, so nothing is lost); its own line breaks are
+    kept."""
     if width is None or _longest(value) <= width:
         return value
     import textwrap
 
     return "\n".join(piece for line in str(value).split("\n")
-                     for piece in (textwrap.wrap(line, width, break_long_words=cut, break_on_hyphens=cut)
+                     for piece in (textwrap.wrap(line, width, break_long_words=True, break_on_hyphens=True)
                                    or [""]))
 
 
