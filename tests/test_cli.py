@@ -13,7 +13,7 @@ from rithmocheck.audit.errata import load_errata
 from rithmocheck.cli import cli
 from rithmocheck.tables import TABLE_IDS
 
-FORMATS = ("text", "md", "csv", "tsv", "json", "yaml")
+FORMATS = ("text", "md", "csv", "tsv", "ndjson", "json", "yaml")
 
 
 def run(*args):
@@ -122,6 +122,8 @@ def test_generate_every_format(fmt):
         assert rows[0] == ["first", "middle", "last"] and ["3", "4", "6"] in rows
     elif fmt == "tsv":
         assert "3\t4\t6" in r.output
+    elif fmt == "ndjson":
+        assert r.output.splitlines()[0] == '{"first": 2, "middle": 3, "last": 6}'
     elif fmt == "yaml":
         assert yaml.safe_load(r.output)["rows"][0] == [2, 3, 6]
     elif fmt == "md":
@@ -244,6 +246,23 @@ def test_generate_streams_csv_as_the_same_rows(tmp_path):
         assert r.exit_code == 0, r.output
         rows = list(csv.reader(io.StringIO(out.read_text())))
         assert [tuple(int(v) for v in row) for row in rows[1:]] == [tuple(row) for row in held], table_id
+
+
+def test_generate_streams_ndjson_as_sqlite_utils_writes_it(tmp_path):
+    """Issue 21: streamed tables also as newline-delimited JSON: one object
+    per row, keyed by the columns, numbers as numbers, in the order and with
+    the rows of the json document, written row by row to -o FILE."""
+    universe = ",".join(str(n) for n in range(1, 150))
+    out = tmp_path / "big.ndjson"
+    r = run("generate", "k1-addition", "--universe", universe, "--format", "ndjson", "-o", str(out))
+    assert r.exit_code == 0 and r.stdout == ""
+    held = json.loads(run("generate", "k1-addition", "--universe", universe, "--format", "json").stdout)
+    lines = out.read_text().splitlines()
+    assert len(lines) == len(held["rows"]) > 4096  # more than one batch of the stream
+    assert [json.loads(line) for line in lines] == [dict(zip(held["columns"], row)) for row in held["rows"]]
+    r = run("show", "k1-musical", "--corrected", "--format", "ndjson")  # an empty cell of the csv is null
+    first = json.loads(r.stdout.splitlines()[0])
+    assert first["status"] == "printed" and first["sic"] is None and first["erratum"] is None
 
 
 def test_progress_stays_off_when_stderr_is_not_a_terminal():

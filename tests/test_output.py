@@ -16,7 +16,7 @@ from rithmocheck.cli import cli
 from rithmocheck.model import men as M
 from rithmocheck.witness.edition import SHIPPED
 
-FORMATS = ("text", "md", "csv", "tsv", "json", "yaml")
+FORMATS = ("text", "md", "csv", "tsv", "ndjson", "json", "yaml")
 K1 = str(SHIPPED / "tables" / "k1-musical.yaml")
 
 # Every command that prints data, with arguments that make it print some.
@@ -53,6 +53,8 @@ def parse(text: str, fmt: str):
         return yaml.safe_load(text)
     if fmt in ("csv", "tsv"):
         return list(csv.reader(io.StringIO(text), delimiter="," if fmt == "csv" else "\t"))
+    if fmt == "ndjson":
+        return [json.loads(line) for line in text.splitlines()]
     return text
 
 
@@ -63,7 +65,7 @@ def test_every_data_command_takes_every_format_and_o(name, fmt, tmp_path, valid_
     r = run(*args, "--format", fmt)
     assert r.exit_code in (0, 1), (r.exit_code, r.output)
     if name == "ruleset validate":  # a valid file has no findings: the table is its header, documents say so
-        if fmt == "text":
+        if fmt in ("text", "ndjson"):  # ndjson has no header: no rows, no lines
             assert r.stdout == ""
         elif fmt in ("csv", "tsv"):
             assert parse(r.stdout, fmt) == [["file", "path", "rule", "message", "found", "expected"]]
@@ -76,6 +78,10 @@ def test_every_data_command_takes_every_format_and_o(name, fmt, tmp_path, valid_
         assert data, r.stdout
         if fmt in ("csv", "tsv"):
             assert len({len(row) for row in data}) == 1 and len(data) > 1
+        if fmt == "ndjson":  # the rows of the csv, as objects keyed by its header
+            rows = parse(run(*args, "--format", "csv").stdout, "csv")
+            assert [list(d) for d in data] == [rows[0]] * (len(rows) - 1)
+            assert [[("" if v is None else str(v)) for v in d.values()] for d in data] == rows[1:]
         if fmt == "md":
             assert r.stdout.splitlines()[1].startswith(("|-", "| -", "|:")) or r.stdout.startswith("# ")
     out = tmp_path / f"out.{fmt}"

@@ -105,7 +105,7 @@ def edition_option(fn: F) -> F:
                              "default: the shipped 1563 edition].")(fn)
 
 
-FORMATS = ("text", "md", "csv", "tsv", "json", "yaml")
+FORMATS = ("text", "md", "csv", "tsv", "ndjson", "json", "yaml")
 
 
 class Number(click.IntRange):

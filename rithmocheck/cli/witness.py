@@ -142,7 +142,7 @@ def collate(passages: tuple[str, ...], fmt: str, output: str | None) -> None:
     order. A disagreement is explained only by a reading recorded on its
     cell. text and md give the passages and the disagreements; json an
     object {"passages", "disagreements", "summary", ...} (schema
-    rithmocheck/schema/collation-1.json); csv/tsv one row per disagreement.
+    rithmocheck/schema/collation-1.json); csv/tsv/ndjson one row per disagreement.
     A summary goes to stderr. Exit 0 when every disagreement is explained,
     1 when one is not, 2 on bad input. Aligning the witnesses takes about a
     second.

@@ -1,5 +1,5 @@
 """Renderings of a collation report (rithmocheck.witness.collate): text,
-Markdown, CSV/TSV (one row per disagreement) and JSON/YAML (an object with
+Markdown, CSV/TSV/NDJSON (one row per disagreement) and JSON/YAML (an object with
 the passages, the disagreements and a summary; schema
 rithmocheck/schema/collation-1.json)."""
 
@@ -132,6 +132,6 @@ def collation_document(report: CollationReport, fmt: str) -> str:
         return document(report.as_dict(), fmt)
     if fmt == "md":
         return collation_markdown(report)
-    if fmt in ("csv", "tsv"):
+    if fmt in ("csv", "tsv", "ndjson"):
         return grid(DISAGREEMENT_HEADERS, disagreement_rows(report), fmt)
     return collation_text(report)

@@ -1,7 +1,8 @@
 """Rendering of tables and documents in the shared output formats.
 
 tabulate draws the text and Markdown tables, the csv module quotes CSV/TSV,
-json and PyYAML serialise documents. Output is deterministic: keys in a
+json writes a table as newline-delimited JSON (one object per row) and, with
+PyYAML, serialises documents. Output is deterministic: keys in a
 fixed order, rows in the order given, a final newline.
 """
 
@@ -13,7 +14,8 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-FORMATS = ("text", "md", "csv", "tsv", "json", "yaml")
+FORMATS = ("text", "md", "csv", "tsv", "ndjson", "json", "yaml")
+TABULAR = ("md", "csv", "tsv", "ndjson")  # the formats of a table (and text, drawn for a person)
 
 
 def grid(headers: Sequence[str], data: Iterable[Sequence[Any]], fmt: str) -> str:
@@ -21,6 +23,8 @@ def grid(headers: Sequence[str], data: Iterable[Sequence[Any]], fmt: str) -> str
     no rows, CSV, TSV and Markdown are still the header (a program reading
     them learns the columns, and an empty table is not an empty file); text,
     for a person, is nothing (the command's message says why)."""
+    if fmt == "ndjson":
+        return "".join(ndjson_lines(headers, data))
     rows = [list(r) for r in data]
     if fmt == "text" and not rows:
         return ""
@@ -192,11 +196,29 @@ def _alignment(rows: list[list[Any]], i: int) -> str:
     return "right" if numeric else "left"
 
 
-STREAMED = ("csv", "tsv")  # formats written row by row, never holding the table
+def ndjson_lines(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> Iterator[str]:
+    """A table as newline-delimited JSON, as sqlite-utils writes it (--nl):
+    one object per row, its keys the headers, a line each; a cell CSV leaves
+    empty is null. No header line: with no rows, nothing."""
+    names = list(headers)
+    for row in rows:
+        yield json.dumps({k: (None if v == "" else v) for k, v in zip(names, row)}, ensure_ascii=False) + "\n"
+
+
+STREAMED = ("csv", "tsv", "ndjson")  # formats written row by row, never holding the table
 
 
 def stream_grid(headers: Sequence[str], rows: Iterable[Sequence[Any]], fmt: str, batch: int = 4096) -> Iterator[str]:
-    """A CSV or TSV table as chunks of text, written as the rows come."""
+    """A CSV, TSV or NDJSON table as chunks of text, written as the rows come."""
+    if fmt == "ndjson":
+        lines: list[str] = []
+        for line in ndjson_lines(headers, rows):
+            lines.append(line)
+            if len(lines) == batch:
+                yield "".join(lines)
+                lines.clear()
+        yield "".join(lines)
+        return
     buf = io.StringIO()
     writer = csv.writer(buf, delimiter="," if fmt == "csv" else "\t", lineterminator="\n")
     writer.writerow(headers)
