@@ -239,3 +239,14 @@ def test_citation_cff_agrees_with_the_second_witness():
     values = {i["value"] for i in cff["references"][0]["identifiers"]}
     assert ids["STC"] in values and f"ESTC {ids['ESTC']}" in values and f"EEBO image set {ids['VID']}" in values
     assert f"EEBO-TCP {ids['DLPS']}" in values
+
+
+def test_the_declared_licence_is_in_the_repository():
+    """Issue 21: MIT was declared (pyproject.toml, CITATION.cff) with no
+    LICENSE file. It is there, the MIT licence, and the wheel ships it
+    (tests/test_wheel.py)."""
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License\n") and "Permission is hereby granted, free of charge" in text
+    assert "The rithmocheck developers" in text
+    assert 'license = {text = "MIT"}' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))["license"] == "MIT"
