@@ -250,3 +250,33 @@ def test_the_declared_licence_is_in_the_repository():
     assert "The rithmocheck developers" in text
     assert 'license = {text = "MIT"}' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))["license"] == "MIT"
+
+
+def test_every_citation_names_something_a_reader_can_find():
+    """Issue 21: the TEI sourceDesc, datapackage.json, the HTML index, the
+    errata's Markdown and witness.yaml cited seeds/README.md, a development
+    path in neither the repository nor the wheel. No published file (output/,
+    the shipped edition's descriptions, CITATION.cff) names a path outside
+    them, and every file an attribution of the book names is shipped beside
+    it; the rest of its source is a bibliographic description."""
+    import re
+
+    from rithmocheck.witness.edition import SHIPPED
+
+    published = {p: p.read_text(encoding="utf-8") for p in [*(ROOT / "output").rglob("*"), ROOT / "CITATION.cff",
+                                                             *SHIPPED.rglob("*.yaml")] if p.is_file()}
+    assert len(published) > 200
+    outside = re.compile(r"\.\./shared|seeds/|/work/")
+    assert [str(p) for p, text in published.items() if outside.search(text)] == []
+    for meta_file in (SHIPPED / "witness.yaml", SHIPPED / "eebo-tcp-A05389" / "witness.yaml"):
+        meta = yaml.safe_load(meta_file.read_text(encoding="utf-8"))
+        sources = [a["source"] for a in meta.get("attributions") or []] + [
+            a["source"] for author in meta.get("authors") or [] if isinstance(author, dict)
+            for a in author.get("attributions") or []]
+        assert len(sources) == 2, meta_file
+        for source in sources:
+            for path in re.findall(r"[\w./-]+\.(?:md|txt|yaml|xml)\b", source):
+                assert (meta_file.parent / path).is_file(), (meta_file, path)
+            assert "William Fulke" in source or "Fulwood" in source
+    fulke = yaml.safe_load((SHIPPED / "witness.yaml").read_text(encoding="utf-8"))["attributions"][0]
+    assert fulke["who"] == "William Fulke" and "University of Michigan Press, 2001" in fulke["source"]
