@@ -42,7 +42,8 @@ METHOD = (
 
 READINGS = (
     "Where the witnesses legitimately differ, the transcription records a reading on the cell (`reading: "
-    "{kind, tcp, reason}`, docs/transcription-format.md); a disagreement is explained only by a reading of "
+    "{kind, tcp, reason}`, as the shipped edition's tables/k1-multiplication.yaml does for five cells); a "
+    "disagreement is explained only by a reading of "
     "its own cell naming its kind and what the TCP has, and a reading that explains nothing is reported. "
     "`rithmocheck collate` exits 1 when a disagreement is not explained."
 )
