@@ -13,8 +13,10 @@ from ..witness.examples import ExamplePosition
 from ..witness.page import PAGE_HEADERS, page_cells
 from .render import document, grid
 
-ERRATA_HEADERS = ("id", "table", "kind", "position", "witness_line") + PAGE_HEADERS + (
-    "sic", "corr", "class", "confidence", "resp", "reason")
+# position: where the erratum stands, as one would cite it (a cell, or a number of a worked example);
+# passage, block, column, row: the same cell as the columns of the printed table (its key), empty otherwise
+ERRATA_HEADERS = ("id", "table", "kind", "position", "passage", "block", "column", "row", "witness_line"
+                  ) + PAGE_HEADERS + ("sic", "corr", "class", "confidence", "resp", "reason")
 
 
 def _where(e: Erratum) -> str:
@@ -42,9 +44,14 @@ def by_table(errata: tuple[Erratum, ...]) -> list[Erratum]:
     return [e for group in order.values() for e in group]
 
 
+def _cell(e: Erratum) -> list[Any]:
+    p = e.position
+    return [p.passage, p.block, p.column, p.row] if isinstance(p, Position) else ["", "", "", ""]
+
+
 def errata_rows(errata: tuple[Erratum, ...]) -> list[list[Any]]:
-    return [[e.id, e.table, e.kind, _where(e), e.witness_line or "", *page_cells(e.page), e.written(e.sic), _corr(e),
-             e.klass, e.confidence, e.resp, e.reason] for e in errata]
+    return [[e.id, e.table, e.kind, _where(e), *_cell(e), e.witness_line or "", *page_cells(e.page),
+             e.written(e.sic), _corr(e), e.klass, e.confidence, e.resp, e.reason] for e in errata]
 
 
 def errata_document(errata: tuple[Erratum, ...], fmt: str, edition: Edition) -> str:
