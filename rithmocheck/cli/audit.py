@@ -58,10 +58,10 @@ def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: str, output:
 @output_option
 def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None) -> None:
     """The curated errata: sic and corr, class, reason, confidence and who is
-    responsible, each with its position and witness line; text (one item per
-    erratum, wrapped at the terminal's width) and md to read, csv and json for
-    programs, tei (TEI P5 XML: choice/sic/corr, supplied, surplus) for
-    editors.
+    responsible, each with its position, witness line and page; text (one
+    item per erratum, wrapped at the terminal's width) and md to read; csv,
+    tsv, ndjson and json for programs; tei (TEI P5 XML: choice/sic/corr,
+    supplied, surplus) for editors.
 
     With --propose, audit and give a proposal for every finding no curated
     erratum covers, as YAML (resp 'rithmocheck': an editor confirms each by

@@ -22,7 +22,8 @@ def grid(headers: Sequence[str], data: Iterable[Sequence[Any]], fmt: str) -> str
     """A plain table (headers and rows) in one of the tabular formats. With
     no rows, CSV, TSV and Markdown are still the header (a program reading
     them learns the columns, and an empty table is not an empty file); text,
-    for a person, is nothing (the command's message says why)."""
+    for a person, is nothing (the command's message says why), and NDJSON,
+    which has no header, no line."""
     if fmt == "ndjson":
         return "".join(ndjson_lines(headers, data))
     rows = [list(r) for r in data]
@@ -48,7 +49,6 @@ def grid(headers: Sequence[str], data: Iterable[Sequence[Any]], fmt: str) -> str
 
 TEXT_WIDTH = 100  # the width text wraps at when stdout is not a terminal and COLUMNS is unset
 MIN_TEXT_WIDTH = 40  # the least width text is wrapped at, whatever COLUMNS says
-MIN_CELL = 10  # the least width a cell of text is wrapped to
 TEXT_INDENT = "      "  # a report line's continuation lines, under its kind
 
 
