@@ -22,10 +22,14 @@ def by_kind(findings, kind):
 def _no_build_cache(tmp_path_factory):
     """Every build under test is made afresh (a cache hit would skip what a
     test patches or breaks), and no test touches the user's cache; the tests
-    of the cache (test_cache.py) turn it on in a directory of their own."""
+    of the cache (test_cache.py) turn it on in a directory of their own. Text
+    is wrapped at 100 columns, whatever the terminal."""
     patch = pytest.MonkeyPatch()
     patch.setenv("RITHMOCHECK_NO_CACHE", "1")
     patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+    # Text wraps at COLUMNS, else at the terminal's width when stdout is one
+    # (pytest -s): every test reads text at one width unless it asks another.
+    patch.setenv("COLUMNS", "100")
     yield
     patch.undo()
 

@@ -8,10 +8,12 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from conftest import EDITION
+from rithmocheck.audit.errata import load_errata
 from rithmocheck.cli import cli
 from rithmocheck.tables import TABLE_IDS
 
-FORMATS = ("text", "md", "csv", "tsv", "json", "yaml")
+FORMATS = ("text", "md", "csv", "tsv", "ndjson", "json", "yaml")
 
 
 def run(*args):
@@ -31,6 +33,16 @@ def test_help_has_an_example(command):
     assert "Example" in r.output
 
 
+def test_no_arguments_prints_the_laid_out_help_and_exits_0():
+    """Issue 21: `rithmocheck` alone is a question, not a mistake: the help as
+    --help lays it out (on stdout, one item a line), exit 0, nothing on stderr."""
+    r = run()
+    assert r.exit_code == 0 and r.stderr == ""
+    assert r.stdout == run("--help").stdout
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("Usage: ") and "Commands:" in lines and len(lines) > 20
+
+
 def test_men_json():
     r = run("men", "--format", "json")
     assert r.exit_code == 0
@@ -48,6 +60,39 @@ def test_men_json():
 def test_men_every_format(fmt):
     r = run("men", "--format", fmt)
     assert r.exit_code == 0 and "289" in r.output
+
+
+@pytest.mark.parametrize("fmt", ["csv", "tsv", "md"])
+def test_every_table_has_its_header_even_with_no_rows(fmt, tmp_path):
+    """Issue 21: `ruleset validate ok.json --format csv` printed 0 bytes. A
+    tabular format with no rows is still its header, the header the same
+    command gives with rows; a table in text with no rows prints nothing
+    (the text of collate and errata is a report, which says "none")."""
+    ok = tmp_path / "kind-1.json"
+    ok.write_text(run("ruleset", "--kind", "1").stdout)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"even": [2, 4], "odd": [3, 5]}')
+    no_errata = tmp_path / "errata.yaml"
+    no_errata.write_text("errata: []\n")
+    cases = [(["ruleset", "validate", str(ok)], ["ruleset", "validate", str(bad)]),
+             (["generate", "k1-musical", "--universe", "2,3"], ["generate", "k1-musical"]),
+             (["collate", "k1-musical"], ["collate"]),
+             (["errata", "--errata", str(no_errata)], ["errata"])]
+    if fmt == "md":  # collate's and errata's Markdown are documents, not a table
+        cases = cases[:2]
+
+    def names(line):
+        return [c.strip() for c in line.split("|")[1:-1]] if fmt == "md" else line
+
+    for empty, full in cases:
+        e, f = run(*empty, "--format", fmt), run(*full, "--format", fmt)
+        assert e.exit_code == 0, e.output
+        head = 2 if fmt == "md" else 1  # Markdown: the names, then the rule under them
+        assert len(f.stdout.splitlines()) > head, full  # the same command with rows
+        assert len(e.stdout.splitlines()) == head and e.stdout.endswith("\n"), empty
+        assert names(e.stdout.splitlines()[0]) == names(f.stdout.splitlines()[0]), empty
+        if empty[0] not in ("collate", "errata"):
+            assert run(*empty, "--format", "text").stdout == "", empty
 
 
 def test_tables_lists_every_id():
@@ -77,6 +122,8 @@ def test_generate_every_format(fmt):
         assert rows[0] == ["first", "middle", "last"] and ["3", "4", "6"] in rows
     elif fmt == "tsv":
         assert "3\t4\t6" in r.output
+    elif fmt == "ndjson":
+        assert r.output.splitlines()[0] == '{"first": 2, "middle": 3, "last": 6}'
     elif fmt == "yaml":
         assert yaml.safe_load(r.output)["rows"][0] == [2, 3, 6]
     elif fmt == "md":
@@ -201,9 +248,87 @@ def test_generate_streams_csv_as_the_same_rows(tmp_path):
         assert [tuple(int(v) for v in row) for row in rows[1:]] == [tuple(row) for row in held], table_id
 
 
+def test_generate_streams_ndjson_as_sqlite_utils_writes_it(tmp_path):
+    """Issue 21: streamed tables also as newline-delimited JSON: one object
+    per row, keyed by the columns, numbers as numbers, in the order and with
+    the rows of the json document, written row by row to -o FILE."""
+    universe = ",".join(str(n) for n in range(1, 150))
+    out = tmp_path / "big.ndjson"
+    r = run("generate", "k1-addition", "--universe", universe, "--format", "ndjson", "-o", str(out))
+    assert r.exit_code == 0 and r.stdout == ""
+    held = json.loads(run("generate", "k1-addition", "--universe", universe, "--format", "json").stdout)
+    lines = out.read_text().splitlines()
+    assert len(lines) == len(held["rows"]) > 4096  # more than one batch of the stream
+    assert [json.loads(line) for line in lines] == [dict(zip(held["columns"], row)) for row in held["rows"]]
+    r = run("show", "k1-musical", "--corrected", "--format", "ndjson")  # an empty cell of the csv is null
+    first = json.loads(r.stdout.splitlines()[0])
+    assert first["status"] == "printed" and first["sic"] is None and first["erratum"] is None
+
+
 def test_progress_stays_off_when_stderr_is_not_a_terminal():
     r = run("generate", "k1-arithmetic", "--universe", ",".join(map(str, range(1, 300))), "--format", "csv")
     assert r.exit_code == 0 and r.stderr == ""
+
+
+def _screen(text):
+    """What a terminal shows after text: a carriage return goes back to the
+    line's start, ESC [K erases to its end, a character overwrites."""
+    lines, col = [""], 0
+    i = 0
+    while i < len(text):
+        if text.startswith("\033[K", i):
+            lines[-1] = lines[-1][:col]
+            i += 3
+            continue
+        c = text[i]
+        if c == "\r":
+            col = 0
+        elif c == "\n":
+            lines.append("")
+            col = 0
+        else:
+            lines[-1] = lines[-1][:col] + c + lines[-1][col + 1:]
+            col += 1
+        i += 1
+    return lines
+
+
+def test_progress_line_is_cleared_before_the_next_message(monkeypatch, tmp_path):
+    """Issue 21: after `generate ... -o big.csv` in a terminal, the progress
+    line stayed, glued to the next message ("1,957,888 rowswritten to
+    big.csv"). Stderr as a terminal shows it: the message alone on its line."""
+    import time
+
+    import rithmocheck.tables
+    from rithmocheck.cli import options
+
+    real = rithmocheck.tables.family
+
+    class Slow:  # a table whose rows take long enough for the progress line to show
+        def __init__(self, f):
+            self.f = f
+
+        def __getattr__(self, name):
+            return getattr(self.f, name)
+
+        def stream(self, *args):
+            table, rows = self.f.stream(*args)
+
+            def slow():
+                for i, row in enumerate(rows):
+                    if i == 1:
+                        time.sleep(0.6)
+                    yield row
+            return table, slow()
+
+    monkeypatch.setattr(rithmocheck.tables, "family", lambda table_id: Slow(real(table_id)))
+    monkeypatch.setattr(options, "_stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(options.Progress, "DELAY", 0.0)
+    out = tmp_path / "big.csv"
+    r = run("generate", "k1-addition", "--format", "csv", "-o", str(out))
+    assert r.exit_code == 0
+    assert "generate k1-addition: " in r.stderr  # the progress was shown
+    assert _screen(r.stderr) == [f"written to {out}", ""]
 
 
 def test_text_reports_wrap_long_lines_and_keep_each_item_whole():
@@ -222,6 +347,53 @@ def test_text_reports_wrap_long_lines_and_keep_each_item_whole():
         assert sum(1 for x in lines if x.startswith("      ") and x.strip()) > 10  # continuation lines
     words = " ".join(runner.invoke(cli, ["audit"]).stdout.split())
     assert "likeliest 72 289 361 (digit dropped, filling an omission) [k1-addition@1.4.26]" in words
+
+
+TEXT_COMMANDS = (["men"], ["tables"], ["errata"], ["audit"], ["explain", "91"], ["show", "k1-addition"],
+                 ["show", "--corrected", "k1-addition"], ["ruleset", "--kind", "1", "--format", "text"],
+                 ["check-source", "--entries", "rithmocheck/editions/lever-fulke-1563/tables/k1-musical.yaml"],
+                 ["collate", "k1-multiplication"])
+
+
+def _widest(text):
+    return max(len(line) for line in text.splitlines())
+
+
+@pytest.mark.parametrize("columns", [80, 132])
+def test_text_wraps_at_the_width_columns_asks_for(columns):
+    """Issue 21: `errata` (text) was 327 columns wide. Every text output
+    wraps at the width COLUMNS gives (else the terminal's, below)."""
+    for args in TEXT_COMMANDS:
+        r = CliRunner(env={"COLUMNS": str(columns)}).invoke(cli, args)
+        assert r.exit_code == 0, (args, r.output[-300:])
+        assert _widest(r.stdout) <= columns, args
+    wide = CliRunner(env={"COLUMNS": "132"}).invoke(cli, ["errata"]).stdout
+    assert _widest(wide) > 100  # the width asked for, not a fixed one
+
+
+def test_wrapped_text_loses_no_word():
+    narrow = CliRunner(env={"COLUMNS": "60"}).invoke(cli, ["errata"]).stdout
+    whole = CliRunner(env={"COLUMNS": "100000"}).invoke(cli, ["errata"]).stdout
+    assert _widest(narrow) <= 60 < _widest(whole)
+    assert narrow.split() == whole.split()
+    reason = " ".join(next(e for e in load_errata(EDITION) if e.id == "k1-addition@1.4.26").reason.split())
+    assert reason in " ".join(narrow.split())
+
+
+def test_text_wraps_at_the_terminal_width_when_stdout_is_a_terminal(monkeypatch):
+    """Without COLUMNS, text wraps at the terminal's width when stdout is a
+    terminal, and at 100 columns when it is not (a pipe, a file: CliRunner)."""
+    from rithmocheck.export import render
+
+    monkeypatch.delenv("COLUMNS")
+    assert render.text_width() == render.TEXT_WIDTH == 100
+    r = CliRunner().invoke(cli, ["errata"])
+    assert 90 < _widest(r.stdout) <= 100
+    monkeypatch.setattr(render, "_terminal_width", lambda: 72)
+    r = CliRunner().invoke(cli, ["errata"])
+    assert 60 < _widest(r.stdout) <= 72
+    monkeypatch.setenv("COLUMNS", "90")  # COLUMNS, when set, is the width asked for
+    assert render.text_width() == 90
 
 
 @pytest.mark.parametrize("table_id", TABLE_IDS)

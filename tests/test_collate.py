@@ -111,7 +111,7 @@ def test_json_follows_the_published_schema():
 def test_formats_and_passages(tmp_path):
     r = run("collate", "k1-geometric", "examples", "--format", "csv")
     assert r.exit_code == 0 and r.stdout.splitlines() == [
-        "passage,kind,position,witness_line,page,transcription,tcp,explained,reading,message"]
+        "passage,kind,position,witness_line,image,side,transcription,tcp,explained,reading,message"]
     r = run("collate", "k1-multiplication", "--format", "md")
     assert "| k1-multiplication | cells    | 6" in r.stdout
     assert "compared by their numbers in order" in r.stdout

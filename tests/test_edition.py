@@ -294,3 +294,39 @@ def test_an_edition_without_a_witness_description_is_checked_without_warning(tmp
     (d / "witness.yaml").unlink()
     r = run("--edition", str(d), "check-source", str(d / "tables" / "k1-musical.yaml"))
     assert r.exit_code == 0 and "warning" not in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("date, created", [("2030-01-31", "2030-01-31T00:00:00Z"),
+                                           ('"2031-02-01"', "2031-02-01T00:00:00Z"), (None, None)])
+def test_the_data_package_is_created_on_the_editions_date(date, created, tmp_path):
+    """Issue 21: datapackage.json's created is the edition's date
+    (edition.yaml), not the day of the build, so that output/ stays the
+    same byte for byte; an edition without one has no created."""
+    d = tmp_path / "ed"
+    assert run("init", str(d)).exit_code == 0
+    meta = d / "edition.yaml"
+    kept = [line for line in meta.read_text(encoding="utf-8").splitlines(keepends=True) if not line.startswith("date:")]
+    meta.write_text("".join(kept) + (f"date: {date}\n" if date else ""), encoding="utf-8")
+    for out in ("a", "b"):
+        r = run("--edition", str(d), "build", "--out", str(tmp_path / out))
+        assert r.exit_code in (0, 1), r.output
+    package = json.loads((tmp_path / "a" / "datapackage.json").read_text(encoding="utf-8"))
+    assert package.get("created") == created
+    assert (tmp_path / "b" / "datapackage.json").read_bytes() == (tmp_path / "a" / "datapackage.json").read_bytes()
+
+
+DATE = "date must be the date of this state of the edition, YYYY-MM-DD"
+
+
+@pytest.mark.parametrize("date, needle", [("yesterday", DATE), ("2030-02-30", "2030-02-30"), ("[2030]", DATE),
+                                          ("2030-01-31 10:00:00", DATE)])
+def test_a_bad_edition_date_is_one_line(date, needle, tmp_path):
+    d = tmp_path / "ed"
+    assert run("init", str(d)).exit_code == 0
+    meta = d / "edition.yaml"
+    kept = [line for line in meta.read_text(encoding="utf-8").splitlines(keepends=True) if not line.startswith("date:")]
+    meta.write_text("".join(kept) + f"date: {date}\n", encoding="utf-8")
+    r = run("--edition", str(d), "build", "--out", str(tmp_path / "out"))
+    one_line_error(r, needle)
+    assert str(meta) in r.stderr
+    assert not (tmp_path / "out").exists()

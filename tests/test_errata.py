@@ -93,6 +93,17 @@ def test_a_missing_erratum_is_reported_and_fails(tmp_path):
     assert "corr:\n  - 56\n  - 64\n  - 72" in out.read_text() and "resp: rithmocheck\n" in out.read_text()
 
 
+def test_propose_counts_its_proposals_in_words(tmp_path):
+    """Issue 21: "1 proposals". One uncovered misprint gives one proposal, said so."""
+    path = write_errata(tmp_path, tuple(e for e in ERRATA if e.id != "k1-addition@1.4.26"))
+    r = run("errata", "--propose", "--errata", str(path))
+    assert r.exit_code == 0
+    assert len(yaml.safe_load(r.stdout)["errata"]) == 1
+    assert r.stderr == "1 proposal\n"
+    r = run("errata", "--propose")
+    assert r.exit_code == 0 and yaml.safe_load(r.stdout)["errata"] == [] and r.stderr == "0 proposals\n"
+
+
 def test_stale_sic_is_a_finding(tmp_path):
     errata = tuple(dataclasses.replace(e, sic=(56, 64, 70)) if e.id == "k1-arithmetic@1.3.6" else e for e in ERRATA)
     findings = full_audit(("k1-arithmetic",), errata)

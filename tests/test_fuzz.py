@@ -110,7 +110,8 @@ int_text = st.one_of(ints.map(str), st.sampled_from(["²", "٣", "1e3", "0x10", 
 table_ids = st.one_of(st.sampled_from(list(TABLE_IDS) + ["examples", "nope", "", "K1-MUSICAL"]), st.text(max_size=15))
 audited_ids = st.sampled_from(["k1-musical", "kings", "men", "k3-obsidion-only", "standards", "examples", "nope",
                                "k1-geometric", "k2-kings"])
-formats = st.one_of(st.sampled_from(["text", "md", "csv", "tsv", "json", "yaml", "tei", "html"]), st.text(max_size=8))
+formats = st.one_of(st.sampled_from(["text", "md", "csv", "tsv", "ndjson", "json", "yaml", "tei", "html"]),
+                    st.text(max_size=8))
 universes = st.one_of(
     st.sampled_from(["men", "men+layers", "men-kings", "men-kings+layers", "opposite:men", "opposite:nope", "nope",
                      "2,3,4,6", "2,3,²", "0,1", "2 3 4", ",", "1" * 20]),

@@ -132,9 +132,9 @@ def test_show_text_side_by_side():
 def test_show_csv():
     r = CliRunner().invoke(cli, ["show", "k1-musical", "--format", "csv"])
     assert r.exit_code == 0
-    assert r.output.splitlines()[0] == "passage,block,column,row,role,printed,numbers,witness_line,page"
+    assert r.output.splitlines()[0] == "passage,block,column,row,role,printed,numbers,witness_line,image,side"
     # the TCP sets "A table of Musicall proportion." after <pb facs="tcp:20707:31"/>, its first break: 31 left
-    assert r.output.splitlines()[1] == "k1-musical,1,1,1,entry,2 3 6,2 3 6,673,31l"
+    assert r.output.splitlines()[1] == "k1-musical,1,1,1,entry,2 3 6,2 3 6,673,31,left"
 
 
 def test_check_source_accepts_ours():

@@ -10,7 +10,9 @@ they are missing the tests that need them are skipped, except under CI
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 import os
 import shutil
@@ -27,6 +29,8 @@ from rithmocheck.cli import cli
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 OUTPUT = ROOT / "output"
+EDITION_META = yaml.safe_load((ROOT / "rithmocheck" / "editions" / "lever-fulke-1563" / "edition.yaml").read_text(
+    encoding="utf-8"))
 SCHEMAS = sorted((ROOT / "rithmocheck" / "schema").glob("*.json"))
 IN_CI = os.environ.get("CI") == "true"
 
@@ -206,18 +210,90 @@ def test_ajv_strict_accepts_the_conformance_cases_and_positions(tmp_path):
 
 # --- the data package --------------------------------------------------------------------------------------
 
-def test_datapackage_describes_every_csv_and_is_valid():
+def test_datapackage_describes_every_data_file_and_is_valid():
+    """Issue 21: the data package as data users expect it: every CSV with its
+    schema, keys and foreign keys, every JSON output (and the TEI errata) a
+    resource, its licences, version, date and contributors; and frictionless
+    validate finds it clean (keys, foreign keys, types, sizes and hashes)."""
     from frictionless import validate
 
+    import rithmocheck
+
     descriptor = json.loads((OUTPUT / "datapackage.json").read_text(encoding="utf-8"))
-    csvs = sorted(p.relative_to(OUTPUT).as_posix() for p in OUTPUT.rglob("*.csv"))
-    assert [r["path"] for r in descriptor["resources"]] == csvs
+    data = sorted(p.relative_to(OUTPUT).as_posix() for p in OUTPUT.rglob("*") if p.suffix in (".csv", ".json")
+                  and p.name != "datapackage.json") + ["errata/errata.tei.xml"]
+    assert sorted(r["path"] for r in descriptor["resources"]) == sorted(data)
     report = validate(str(OUTPUT / "datapackage.json"))
     assert report.valid, report.flatten(["rowNumber", "fieldName", "type", "note"])[:10]
-    fields = {r["path"]: {f["name"]: f["type"] for f in r["schema"]["fields"]} for r in descriptor["resources"]}
+    fields = {r["path"]: {f["name"]: f["type"] for f in r["schema"]["fields"]} for r in descriptor["resources"]
+              if "schema" in r}
     assert fields["tables/k1-musical/regenerated.csv"] == {"first": "integer", "middle": "integer", "last": "integer"}
     assert fields["tables/k1-musical/printed.csv"]["witness_line"] == "integer"
+    assert fields["tables/k1-musical/printed.csv"]["image"] == "integer"
     assert fields["errata/errata.csv"]["reason"] == "string"
+    # licences: the code's and the second witness's (the EEBO-TCP keying is CC0)
+    assert [(lic["name"], lic["path"]) for lic in descriptor["licenses"]] == [
+        ("MIT", "https://opensource.org/licenses/MIT"), ("CC0-1.0", "https://creativecommons.org/publicdomain/zero/1.0/")]
+    assert descriptor["version"] == rithmocheck.__version__
+    assert descriptor["created"] == f"{EDITION_META['date'].isoformat()}T00:00:00Z"
+    assert {c["title"] for c in descriptor["contributors"]} == {EDITION_META["editors"], "The rithmocheck developers"}
+    # every printed table is keyed by position; its errata and corrected entries refer to it
+    by_path = {r["path"]: r for r in descriptor["resources"]}
+    position = ["passage", "block", "column", "row"]
+    for table in sorted({p.split("/")[1] for p in by_path if p.endswith("/printed.csv")}):
+        schema = {w: by_path[f"tables/{table}/{w}.csv"]["schema"] for w in ("printed", "corrected", "errata")}
+        printed = {"resource": f"tables-{table}-printed", "fields": position}
+        assert schema["printed"]["primaryKey"] == position
+        assert schema["errata"]["primaryKey"] == ["id"]
+        assert schema["errata"]["foreignKeys"] == [{"fields": position, "reference": printed}]
+        assert schema["corrected"]["foreignKeys"] == [
+            {"fields": position, "reference": printed},
+            {"fields": ["erratum"], "reference": {"resource": f"tables-{table}-errata", "fields": ["id"]}}]
+    assert by_path["errata/errata.csv"]["schema"]["primaryKey"] == ["id"]
+    # the table's errata are the curated errata of that table, every one but those of the worked examples
+    every = list(csv.DictReader(io.StringIO((OUTPUT / "errata" / "errata.csv").read_text(encoding="utf-8"))))
+    split = [row for p in sorted(OUTPUT.glob("tables/*/errata.csv"))
+             for row in csv.DictReader(io.StringIO(p.read_text(encoding="utf-8")))]
+    assert sorted(r["id"] for r in split) == sorted(r["id"] for r in every if r["table"] != "examples")
+
+
+def test_frictionless_catches_a_broken_foreign_key(tmp_path):
+    """An erratum moved to a cell the print does not have, and a corrected
+    entry naming an erratum there is none of, are each a foreign-key error."""
+    from frictionless import validate
+
+    out = tmp_path / "out"
+    shutil.copytree(OUTPUT, out)
+    errata = out / "tables" / "k1-addition" / "errata.csv"
+    corrected = out / "tables" / "k1-addition" / "corrected.csv"
+    text = errata.read_text(encoding="utf-8")
+    assert "k1-addition@1.4.26,k1-addition,misprint,k1-addition:1.4.26,k1-addition,1,4,26," in text
+    errata.write_text(text.replace(",k1-addition,1,4,26,", ",k1-addition,1,4,99,", 1), encoding="utf-8")
+    text = corrected.read_text(encoding="utf-8")
+    assert ",k1-addition@1.2.10," in text
+    corrected.write_text(text.replace(",k1-addition@1.2.10,", ",k1-addition@9.9.9,", 1), encoding="utf-8")
+    descriptor = json.loads((out / "datapackage.json").read_text(encoding="utf-8"))
+    for r in descriptor["resources"]:  # only the keys are to fail: the changed files' sizes and hashes go
+        if r["path"] in ("tables/k1-addition/errata.csv", "tables/k1-addition/corrected.csv"):
+            del r["bytes"], r["hash"]
+    (out / "datapackage.json").write_text(json.dumps(descriptor), encoding="utf-8")
+    report = validate(str(out / "datapackage.json"))
+    assert not report.valid
+    errors = report.flatten(["type", "note"])
+    assert [e[0] for e in errors] == ["foreign-key", "foreign-key"], errors
+    assert any("1, 4, 99" in e[1] for e in errors) and any("k1-addition@9.9.9" in e[1] for e in errors), errors
+    assert validate(str(OUTPUT / "datapackage.json")).valid  # the committed package, untouched, is clean
+
+
+def test_frictionless_catches_a_changed_byte(tmp_path):
+    from frictionless import validate
+
+    out = tmp_path / "out"
+    shutil.copytree(OUTPUT, out)
+    audit = out / "audit.json"
+    audit.write_text(audit.read_text(encoding="utf-8").replace('"misprint"', '"mísprint"', 1), encoding="utf-8")
+    report = validate(str(out / "datapackage.json"))
+    assert not report.valid and {e[0] for e in report.flatten(["type"])} <= {"hash-count", "byte-count"}
 
 
 def test_frictionless_finds_a_wrong_cell(tmp_path):
@@ -262,3 +338,46 @@ def test_citation_cff_agrees_with_the_second_witness():
     values = {i["value"] for i in cff["references"][0]["identifiers"]}
     assert ids["STC"] in values and f"ESTC {ids['ESTC']}" in values and f"EEBO image set {ids['VID']}" in values
     assert f"EEBO-TCP {ids['DLPS']}" in values
+
+
+def test_the_declared_licence_is_in_the_repository():
+    """Issue 21: MIT was declared (pyproject.toml, CITATION.cff) with no
+    LICENSE file. It is there, the MIT licence, and the wheel ships it
+    (tests/test_wheel.py)."""
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License\n") and "Permission is hereby granted, free of charge" in text
+    assert "The rithmocheck developers" in text
+    assert 'license = {text = "MIT"}' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))["license"] == "MIT"
+
+
+def test_every_citation_names_something_a_reader_can_find():
+    """Issue 21: the TEI sourceDesc, datapackage.json, the HTML index, the
+    errata's Markdown and witness.yaml cited seeds/README.md, a development
+    path in neither the repository nor the wheel. No published file (output/,
+    the shipped edition's descriptions, CITATION.cff) names a path outside
+    them, and every file an attribution of the book names is shipped beside
+    it; the rest of its source is a bibliographic description."""
+    import re
+
+    from rithmocheck.witness.edition import SHIPPED
+
+    published = {p: p.read_text(encoding="utf-8") for p in [*(ROOT / "output").rglob("*"), ROOT / "CITATION.cff",
+                                                             *SHIPPED.rglob("*.yaml")] if p.is_file()}
+    assert len(published) > 200
+    outside = re.compile(r"\.\./shared|seeds/|/work/")
+    assert [str(p) for p, text in published.items() if outside.search(text)] == []
+    docs = re.compile(r"docs/")  # the repository's documents, not in the wheel: no output cites them
+    assert [str(p) for p, text in published.items() if p.is_relative_to(ROOT / "output") and docs.search(text)] == []
+    for meta_file in (SHIPPED / "witness.yaml", SHIPPED / "eebo-tcp-A05389" / "witness.yaml"):
+        meta = yaml.safe_load(meta_file.read_text(encoding="utf-8"))
+        sources = [a["source"] for a in meta.get("attributions") or []] + [
+            a["source"] for author in meta.get("authors") or [] if isinstance(author, dict)
+            for a in author.get("attributions") or []]
+        assert len(sources) == 2, meta_file
+        for source in sources:
+            for path in re.findall(r"[\w./-]+\.(?:md|txt|yaml|xml)\b", source):
+                assert (meta_file.parent / path).is_file(), (meta_file, path)
+            assert "William Fulke" in source or "Fulwood" in source
+    fulke = yaml.safe_load((SHIPPED / "witness.yaml").read_text(encoding="utf-8"))["attributions"][0]
+    assert fulke["who"] == "William Fulke" and "University of Michigan Press, 2001" in fulke["source"]

@@ -39,7 +39,8 @@ def test_file_is_the_recorded_bytes(meta):
     assert meta["source"] == {
         "repository": "textcreationpartnership/A05389", "file": "A05389.xml",
         "commit": "8d0010468330eda4581cda2856038d78e1724713",
-        "copied_from": "../shared/witnesses/eebo-tcp-A05389/A05389.xml"}
+        "url": "https://github.com/textcreationpartnership/A05389/blob/8d0010468330eda4581cda2856038d78e1724713/"
+               "A05389.xml"}
 
 
 def test_provenance_matches_the_tei_header(doc, meta):

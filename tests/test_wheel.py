@@ -72,6 +72,8 @@ def test_the_wheel_holds_the_edition_and_no_tests(installed):
         assert f"rithmocheck/editions/lever-fulke-1563/{name}" in names, name
     assert "rithmocheck/schema/ruleset-1.json" in names
     assert not [n for n in names if n.startswith(("tests/", "output/", "sources/", "corrections/"))]
+    licences = [n for n in names if ".dist-info/" in n and n.endswith("/LICENSE")]  # the licence ships (issue 21)
+    assert len(licences) == 1 and zipfile.ZipFile(wheel).read(licences[0]).startswith(b"MIT License\n")
 
 
 def test_the_installed_package_is_not_the_checkout(installed):

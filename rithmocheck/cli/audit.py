@@ -7,6 +7,7 @@ import sys
 import click
 
 from ..errors import printable
+from ..words import count
 from .options import FORMATS, check_output, edition, emit, errata_option, format_option, output_option
 
 
@@ -24,7 +25,7 @@ def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: str, output:
     per table, for information) and erratum (a curated erratum that is stale
     or wrong). text gives one line per finding grouped by table; json an
     object {"findings": [...], "summary": {...}} (schema
-    rithmocheck/schema/audit-1.json); csv/tsv/md one row per finding. A
+    rithmocheck/schema/audit-1.json); csv/tsv/md/ndjson one row per finding. A
     summary goes to stderr. Exit 0 when every finding is covered by a curated
     erratum, 1 when one is not, 2 on bad input.
 
@@ -34,14 +35,14 @@ def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: str, output:
       rithmocheck audit k1-musical --format json
     """
     from ..audit.run import audit_ids, run_audit
-    from ..export.render import grid
+    from ..export.render import TABULAR, grid
     from ..export.report import FINDING_HEADERS, report_document, report_rows, summary_line
 
     audit_ids(table_ids)  # an unknown id is bad input before any work
     ed = edition(errata_path)
     check_output(output, ed)
     report = run_audit(ed, ids=table_ids)
-    if fmt in ("csv", "tsv", "md"):
+    if fmt in TABULAR:
         emit(grid(FINDING_HEADERS, report_rows(report), fmt), output, ed)
     else:
         emit(report_document(report, fmt), output, ed)
@@ -53,13 +54,14 @@ def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: str, output:
 @click.option("--propose", is_flag=True,
               help="Give proposed errata (YAML) for the findings no curated erratum covers.")
 @errata_option
-@format_option(("text", "md", "csv", "tsv", "json", "yaml", "tei"))
+@format_option(FORMATS + ("tei",))
 @output_option
 def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None) -> None:
     """The curated errata: sic and corr, class, reason, confidence and who is
-    responsible, each with its position and witness line; md and csv to read,
-    json for programs, tei (TEI P5 XML: choice/sic/corr, supplied, surplus)
-    for editors.
+    responsible, each with its position, witness line and page; text (one
+    item per erratum, wrapped at the terminal's width) and md to read; csv,
+    tsv, ndjson and json for programs; tei (TEI P5 XML: choice/sic/corr,
+    supplied, surplus) for editors.
 
     With --propose, audit and give a proposal for every finding no curated
     erratum covers, as YAML (resp 'rithmocheck': an editor confirms each by
@@ -89,7 +91,7 @@ def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None)
             "# rithmocheck+editor or editor, and move it into the curated file.\n"
             + yaml_text({"errata": proposals}))
     emit(text, output, ed)
-    click.echo(f"{len(proposals)} proposals", err=True)
+    click.echo(count(len(proposals), "proposal"), err=True)
 
 
 @click.command()

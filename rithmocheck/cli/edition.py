@@ -27,8 +27,8 @@ def init(directory: str) -> None:
     shipped = Edition.default()
     n = copy_tree(shipped.root, directory, shipped.protected())
     shown = printable(directory)
-    click.echo(f"copied the edition {shipped.name} to {shown} ({n} files); give it its own edition, title "
-               f"and editors in {shown}/edition.yaml, edit it, then run 'rithmocheck --edition {shown} audit'",
+    click.echo(f"copied the edition {shipped.name} to {shown} ({n} files); give it its own edition, title, "
+               f"editors and date in {shown}/edition.yaml, edit it, then run 'rithmocheck --edition {shown} audit'",
                err=True)
 
 

@@ -24,7 +24,15 @@ class Group(click.Group):
     """A command group whose every command follows the error policy: bad
     input is one line and exit 2, an unexpected exception is exit 3 with
     "internal error, please report" (the traceback only with --debug or
-    RITHMOCHECK_DEBUG=1), Ctrl-C is exit 130; exit 1 means findings only."""
+    RITHMOCHECK_DEBUG=1), Ctrl-C is exit 130; exit 1 means findings only.
+    Given no arguments at all, it prints its help, laid out, and exits 0 (a
+    question, not a mistake; Click 8.2 made it a usage error, exit 2)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            click.echo(ctx.get_help(), color=ctx.color)
+            ctx.exit(0)
+        return super().parse_args(ctx, args)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
@@ -97,7 +105,7 @@ def edition_option(fn: F) -> F:
                              "default: the shipped 1563 edition].")(fn)
 
 
-FORMATS = ("text", "md", "csv", "tsv", "json", "yaml")
+FORMATS = ("text", "md", "csv", "tsv", "ndjson", "json", "yaml")
 
 
 class Number(click.IntRange):
@@ -191,13 +199,18 @@ def emit_stream(chunks: Iterable[str], output: str | None, ed: Edition | None = 
 
 class Progress:
     """What a long job says on stderr while it runs: after a second, its
-    elapsed time (and rows, when it counts them), every quarter second; off
-    when stderr is not a terminal, so logs and pipes stay clean."""
+    elapsed time (and rows, when it counts them), every quarter second, on
+    one line it rewrites; off when stderr is not a terminal, so logs and pipes
+    stay clean. The line is cleared as soon as the rows it counts end, and
+    when the job ends, so that the next message ("written to FILE") begins a
+    line of its own."""
 
-    def __init__(self, label: str, delay: float = 1.0):
+    DELAY = 1.0  # seconds of silence before the first progress line
+
+    def __init__(self, label: str, delay: float | None = None):
         import threading
 
-        self.label, self.delay, self.rows = label, delay, 0
+        self.label, self.delay, self.rows = label, self.DELAY if delay is None else delay, 0
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.shown = False
@@ -206,6 +219,7 @@ class Progress:
         for row in rows:
             self.rows += 1
             yield row
+        self.stop()  # the rows are made: what comes next (writing the file's end, a message) is not progress
 
     def _run(self) -> None:
         import time
@@ -219,17 +233,26 @@ class Progress:
             self.shown = True
             self.done.wait(0.25)
 
-    def __enter__(self) -> Progress:
-        if sys.stderr.isatty():
-            self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
+    def stop(self) -> None:
+        """No more progress: the thread ends and its line is cleared."""
         self.done.set()
         if self.thread.is_alive():
             self.thread.join()
         if self.shown:
             click.echo("\r\033[K", err=True, nl=False)
+            self.shown = False
+
+    def __enter__(self) -> Progress:
+        if _stderr_is_terminal():
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def _stderr_is_terminal() -> bool:
+    return sys.stderr.isatty()
 
 
 def out(text: str) -> None:

@@ -111,6 +111,18 @@ def diff(first: str, second: str, fmt: str, output: str | None) -> None:
     def shown(v: Any) -> str:
         return "" if v is None else (v if isinstance(v, str) else json.dumps(v))
 
+    if fmt == "text":  # a report: each difference its pointer, then each side's value and citation
+        from ..export.render import report_line
+
+        lines = [f"{count(len(found), 'difference')} between {a['ruleset']} and {b['ruleset']}"]
+        for d in found:
+            lines.append(d["pointer"] + (" (the same value, stated by one)" if d["same_value"] else ""))
+            for side, name in (("a", a["ruleset"]), ("b", b["ruleset"])):
+                value = "(absent)" if d["absent"] == side else shown(d[side])
+                cite = cite_text(d[f"cite_{side}"])
+                lines.append(report_line(f"  {name}: {value}" + (f" -- {cite}" if cite else "")))
+        emit("\n".join(lines) + "\n", output)
+        return
     rows = [[d["pointer"] + (" (the same, stated by one)" if d["same_value"] else ""),
              shown(d["a"]) if d["absent"] != "a" else "(absent)",
              shown(d["b"]) if d["absent"] != "b" else "(absent)", cite_text(d["cite_a"]), cite_text(d["cite_b"])]
@@ -171,9 +183,7 @@ def validate(file: str, even: str | None, fmt: str, output: str | None) -> None:
     else:
         rows = [[f["file"], f["path"] or "/", f["rule"], f["severity"], f["message"], _nums(f["found"]),
                  _nums(f["expected"])] for f in doc["findings"]]
-        # a CSV or TSV always has its header; text and Markdown say nothing of no findings (stderr says valid)
-        text = (grid(("file", "path", "rule", "severity", "message", "found", "expected"), rows, fmt)
-                if rows or fmt in ("csv", "tsv") else "")
+        text = grid(("file", "path", "rule", "severity", "message", "found", "expected"), rows, fmt)
         if fmt == "text" and doc["summary"]:
             text = doc["summary"] + "\n" + text
         emit(text, output)

@@ -74,14 +74,16 @@ def tables(fmt: str, output: str | None) -> None:
 def generate(table_id: str, universe: str | None, params: tuple[str, ...], fmt: str, output: str | None) -> None:
     """Compute the complete table TABLE_ID from first principles.
 
-    csv and tsv are written row by row as the table is made (a scholar's
-    universe of thousands of numbers never has to fit in memory); after a
-    second, a terminal shows the progress on stderr.
+    csv, tsv and ndjson (one JSON object per row, a line each) are written
+    row by row as the table is made (a scholar's universe of thousands of
+    numbers never has to fit in memory); after a second, a terminal shows the
+    progress on stderr.
 
     \b
     Example:
       rithmocheck generate k1-musical --format json
       rithmocheck generate k1-arithmetic --universe 2,3,4,5,6
+      rithmocheck generate k1-addition --universe my-numbers.txt --format ndjson -o big.ndjson
     """
     from ..export.render import STREAMED, records, stream_grid
     from ..tables import family
@@ -105,7 +107,7 @@ def explain(number: int, fmt: str, output: str | None) -> None:
     """Explain NUMBER: every man bearing it, his derivation and ratios, the
     identities behind his rule (proved with sympy), and every table and
     column it appears in (columns that count, such as spaces, marked). md,
-    csv and tsv give the document as rows of JSON Pointer and value.
+    csv, tsv and ndjson give the document as rows of JSON Pointer and value.
 
     \b
     Example:

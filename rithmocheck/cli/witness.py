@@ -22,7 +22,7 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | 
     Prints one line per file on stderr; exit 0 when all are valid, 2 when one
     is not (the first problem of each file, with its line in the YAML). With
     --entries, every entry, 'nothing' and count each file yields goes to
-    stdout (or -o FILE), with its file, table, position, witness line and
+    stdout (or -o FILE), with its file, table, position, witness line, page and
     numbers, in any --format.
 
     \b
@@ -33,13 +33,14 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | 
     """
     from ..export.render import document, grid
     from ..witness.edition import known_tables
-    from ..witness.entries import entry_text, printed_entries
+    from ..witness.entries import PrintedEntry, entry_text, printed_entries
     from ..witness.layout import load_passage
+    from ..witness.page import PAGE_HEADERS, page_cells
 
     ed = edition()
     check_output(output, ed)
     bad = False
-    rows: list[dict[str, object]] = []
+    rows: list[tuple[str, PrintedEntry]] = []
     for name in files:
         try:
             p = load_passage(name, ed.witness, known_tables())
@@ -47,16 +48,21 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | 
             click.echo(f"Error: {exc.one_line()}", err=True)
             bad = True
             continue
-        found = list(printed_entries(p))
+        found = list(printed_entries(p, ed.page_at))
         n = sum(1 for e in found if e.role == "entry")
-        rows += [{"file": name, "table": e.table, "position": str(e.position), "witness_line": e.witness_line,
-                  "role": e.role, "numbers": entry_text(e.numbers, e.signs)} for e in found]
+        rows += [(name, e) for e in found]
         click.echo(f"{printable(name)}: ok, {n} entries of {', '.join(p.tables)}; re-flattens to witness lines "
                    f"{p.run_lines[0]}-{p.run_lines[1]}", err=True)
     if entries:
-        headers = ("file", "table", "position", "witness_line", "role", "numbers")
-        emit(document(rows, fmt) if fmt in ("json", "yaml") else grid(headers, [[r[h] for h in headers] for r in rows],
-                                                                        fmt), output, ed)
+        if fmt in ("json", "yaml"):
+            emit(document([{"file": name, "table": e.table, "position": str(e.position),
+                            "witness_line": e.witness_line, "page": e.page.as_dict() if e.page else None,
+                            "role": e.role, "numbers": entry_text(e.numbers, e.signs)} for name, e in rows], fmt),
+                 output, ed)
+        else:
+            headers = ("file", "table", "position", "witness_line", *PAGE_HEADERS, "role", "numbers")
+            emit(grid(headers, [[name, e.table, str(e.position), e.witness_line, *page_cells(e.page), e.role,
+                                 entry_text(e.numbers, e.signs)] for name, e in rows], fmt), output, ed)
     drift = None if bad else ed.witness_drift()  # a refusal's lines stay its errors
     if drift:
         click.echo(f"warning: {drift}", err=True)
@@ -136,7 +142,7 @@ def collate(passages: tuple[str, ...], fmt: str, output: str | None) -> None:
     order. A disagreement is explained only by a reading recorded on its
     cell. text and md give the passages and the disagreements; json an
     object {"passages", "disagreements", "summary", ...} (schema
-    rithmocheck/schema/collation-1.json); csv/tsv one row per disagreement.
+    rithmocheck/schema/collation-1.json); csv/tsv/ndjson one row per disagreement.
     A summary goes to stderr. Exit 0 when every disagreement is explained,
     1 when one is not, 2 on bad input. Aligning the witnesses takes about a
     second.

@@ -13,7 +13,7 @@ from ..errors import exit_code
 from ..tables import REGISTRY, default_table
 from ..witness.edition import Edition
 from .datapackage import datapackage
-from .errata import errata_document
+from .errata import ERRATA_HEADERS, errata_document, errata_rows
 from .html import html_files
 from .printed import CORRECTED_HEADERS, PRINTED_HEADERS, corrected_rows, printed_rows, shaped
 from .render import document, grid
@@ -62,13 +62,15 @@ def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> 
             if printed:
                 files[f"tables/{table_id}/printed.{fmt}"] = grid(*shaped(PRINTED_HEADERS, printed, fmt), fmt)
                 files[f"tables/{table_id}/corrected.{fmt}"] = grid(*shaped(CORRECTED_HEADERS, corrected, fmt), fmt)
+        if printed:  # the table's errata, each keyed to the printed cell it stands at (datapackage.json)
+            files[f"tables/{table_id}/errata.csv"] = grid(ERRATA_HEADERS, errata_rows(
+                tuple(e for e in errata if e.table == table_id)), "csv")
     for name, doc in documents().items():
         files[f"ruleset/{name}"] = document(doc, "json")
     files["ruleset/schema.json"] = document(schema(), "json")
     files.update(collation_files(edition))
     files.update(html_files(edition, errata, report))
-    files["datapackage.json"] = datapackage(files, str(edition.edition_metadata.get("title") or edition.name),
-                                            edition.book)
+    files["datapackage.json"] = datapackage(files, edition)
     return files, report
 
 

@@ -1,5 +1,5 @@
 """Renderings of a collation report (rithmocheck.witness.collate): text,
-Markdown, CSV/TSV (one row per disagreement) and JSON/YAML (an object with
+Markdown, CSV/TSV/NDJSON (one row per disagreement) and JSON/YAML (an object with
 the passages, the disagreements and a summary; schema
 rithmocheck/schema/collation-1.json)."""
 
@@ -11,14 +11,15 @@ from typing import Any
 
 from ..witness.collate import CollationReport, Disagreement
 from ..witness.entries import Position
+from ..witness.page import PAGE_HEADERS, page_cells
 from .render import document, grid, report_line
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "collation-1.json"
 
 # "TCP table": the <table> elements of the TCP keying its cells stand in, numbered 1.. in document order
 PASSAGE_HEADERS = ("passage", "method", "TCP table", "compared", "agreeing", "explained", "unexplained")
-DISAGREEMENT_HEADERS = ("passage", "kind", "position", "witness_line", "page", "transcription", "tcp", "explained",
-                        "reading", "message")
+DISAGREEMENT_HEADERS = ("passage", "kind", "position", "witness_line") + PAGE_HEADERS + (
+    "transcription", "tcp", "explained", "reading", "message")
 
 METHOD = (
     "Every transcription is compared with the TCP keying through a token alignment of the two witnesses "
@@ -41,7 +42,8 @@ METHOD = (
 
 READINGS = (
     "Where the witnesses legitimately differ, the transcription records a reading on the cell (`reading: "
-    "{kind, tcp, reason}`, docs/transcription-format.md); a disagreement is explained only by a reading of "
+    "{kind, tcp, reason}`, as the shipped edition's tables/k1-multiplication.yaml does for five cells); a "
+    "disagreement is explained only by a reading of "
     "its own cell naming its kind and what the TCP has, and a reading that explains nothing is reported. "
     "`rithmocheck collate` exits 1 when a disagreement is not explained."
 )
@@ -72,7 +74,7 @@ def passage_rows(report: CollationReport) -> list[list[Any]]:
 
 
 def disagreement_rows(report: CollationReport) -> list[list[Any]]:
-    return [[d.passage, d.kind.value, where(d).split(" (line")[0], d.witness_line, str(d.page or ""),
+    return [[d.passage, d.kind.value, where(d).split(" (line")[0], d.witness_line, *page_cells(d.page),
              d.transcription, d.tcp, "yes" if d.explained else "no", d.reading or "", d.message]
             for d in _ordered(report)]
 
@@ -131,6 +133,6 @@ def collation_document(report: CollationReport, fmt: str) -> str:
         return document(report.as_dict(), fmt)
     if fmt == "md":
         return collation_markdown(report)
-    if fmt in ("csv", "tsv"):
+    if fmt in ("csv", "tsv", "ndjson"):
         return grid(DISAGREEMENT_HEADERS, disagreement_rows(report), fmt)
     return collation_text(report)

@@ -10,11 +10,13 @@ from ..audit.errata import Erratum
 from ..witness.edition import Book, Edition
 from ..witness.entries import Position
 from ..witness.examples import ExamplePosition
-from .printed import page_text
+from ..witness.page import PAGE_HEADERS, page_cells
 from .render import document, grid
 
-ERRATA_HEADERS = ("id", "table", "kind", "position", "witness_line", "page", "sic", "corr", "class", "confidence",
-                  "resp", "reason")
+# position: where the erratum stands, as one would cite it (a cell, or a number of a worked example);
+# passage, block, column, row: the same cell as the columns of the printed table (its key), empty otherwise
+ERRATA_HEADERS = ("id", "table", "kind", "position", "passage", "block", "column", "row", "witness_line"
+                  ) + PAGE_HEADERS + ("sic", "corr", "class", "confidence", "resp", "reason")
 
 
 def _where(e: Erratum) -> str:
@@ -42,9 +44,14 @@ def by_table(errata: tuple[Erratum, ...]) -> list[Erratum]:
     return [e for group in order.values() for e in group]
 
 
+def _cell(e: Erratum) -> list[Any]:
+    p = e.position
+    return [p.passage, p.block, p.column, p.row] if isinstance(p, Position) else ["", "", "", ""]
+
+
 def errata_rows(errata: tuple[Erratum, ...]) -> list[list[Any]]:
-    return [[e.id, e.table, e.kind, _where(e), e.witness_line or "", page_text(e.page), e.written(e.sic), _corr(e),
-             e.klass, e.confidence, e.resp, e.reason] for e in errata]
+    return [[e.id, e.table, e.kind, _where(e), *_cell(e), e.witness_line or "", *page_cells(e.page),
+             e.written(e.sic), _corr(e), e.klass, e.confidence, e.resp, e.reason] for e in errata]
 
 
 def errata_document(errata: tuple[Erratum, ...], fmt: str, edition: Edition) -> str:
@@ -54,6 +61,8 @@ def errata_document(errata: tuple[Erratum, ...], fmt: str, edition: Edition) -> 
         return errata_tei(errata, edition)
     if fmt == "md":
         return errata_markdown(errata, edition.book)
+    if fmt == "text":
+        return errata_text(errata)
     return grid(ERRATA_HEADERS, errata_rows(errata), fmt)
 
 
@@ -65,33 +74,61 @@ def _md(text: str) -> str:
     return text.translate(_MD_SPECIAL)
 
 
+def _kinds(errata: tuple[Erratum, ...]) -> str:
+    from collections import Counter
+
+    kinds = Counter(e.kind for e in errata)
+    by_kind = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+    return f"{len(errata)} errata" + (f": {by_kind}." if by_kind else ".")
+
+
+def _item(e: Erratum) -> tuple[str, str, str]:
+    """An erratum as a reader takes it in: what it is (kind, class,
+    confidence, resp); where it stands and what it changes; its reason."""
+    where = ", ".join(x for x in (_where(e), f"witness line {e.witness_line}" if e.witness_line else "",
+                                  str(e.page) if e.page else "") if x)
+    if e.corr == "supply":
+        change = f"supplied: {e.written(e.entry)}"
+    elif e.corr == "omit":
+        change = f"sic {e.written(e.sic)}; omit"
+    else:
+        change = f"sic {e.written(e.sic)}; corr {_corr(e)}"
+    return (f"{e.kind}, {e.klass}; confidence {e.confidence}; resp {e.resp}",
+            f"{where}: {change}." if where else f"{change}.", e.reason)
+
+
 def errata_markdown(errata: tuple[Erratum, ...], book: Book) -> str:
     """The errata as a document to read: the book they correct, then one
     section per table, one item per erratum with where it stands, sic and
     corr, and its reason (the reasons are too long for a table's cells)."""
-    from collections import Counter
-
-    kinds = Counter(e.kind for e in errata)
     lines = ["# Errata to the numeric tables of the Philosophers game (1563)", "",
              " ".join(x for x in (f"The book: {_md(book.citation)}", _md(book.attribution_note)) if x), "",
-             f"{len(errata)} errata: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ".", ""]
+             _kinds(errata), ""]
     table = None
     for e in by_table(errata):
         if e.table != table:
             table = e.table
             lines += [f"## {_md(_title(table))}", ""]
-        where = ", ".join(x for x in (_where(e), f"witness line {e.witness_line}" if e.witness_line else "",
-                                      str(e.page) if e.page else "") if x)
-        if e.corr == "supply":
-            change = f"supplied: {e.written(e.entry)}"
-        elif e.corr == "omit":
-            change = f"sic {e.written(e.sic)}; omit"
-        else:
-            change = f"sic {e.written(e.sic)}; corr {_corr(e)}"
-        lines += [f"- **{_md(e.id)}** ({e.kind}, {_md(e.klass)}; confidence {e.confidence}; resp {e.resp})  ",
-                  f"  {_md(where)}: {change}.  ",
-                  f"  {_md(e.reason)}", ""]
+        what, where, reason = _item(e)
+        lines += [f"- **{_md(e.id)}** ({_md(what)})  ", f"  {_md(where)}  ", f"  {_md(reason)}", ""]
     return "\n".join(lines)
+
+
+def errata_text(errata: tuple[Erratum, ...]) -> str:
+    """The errata for a terminal: the items of the Markdown document under
+    their tables, each wrapped at the width of the terminal (a table of the
+    twelve columns of the CSV would be some 300 columns wide)."""
+    from .render import report_line
+
+    lines = [report_line(_kinds(errata), indent="")]
+    table = None
+    for e in by_table(errata):
+        if e.table != table:
+            table = e.table
+            lines += ["", report_line(_title(table), indent="")]
+        what, where, reason = _item(e)
+        lines += ["", report_line(f"  {e.id} ({what})"), report_line(f"      {where}"), report_line(f"      {reason}")]
+    return "\n".join(lines) + "\n"
 
 
 def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:

@@ -11,10 +11,11 @@ from ..audit.errata import CorrectedEntry
 from ..witness.edition import Edition
 from ..witness.entries import entry_text
 from ..witness.layout import Cell, Column, Passage, run_tokens
-from ..witness.page import Page
+from ..witness.page import PAGE_HEADERS, Page, page_cells
 
-PRINTED_HEADERS = ("passage", "block", "column", "row", "role", "printed", "numbers", "witness_line", "page")
-CORRECTED_HEADERS = ("passage", "block", "column", "row", "entry", "status", "sic", "erratum", "witness_line", "page")
+PRINTED_HEADERS = ("passage", "block", "column", "row", "role", "printed", "numbers", "witness_line") + PAGE_HEADERS
+CORRECTED_HEADERS = ("passage", "block", "column", "row", "entry", "status", "sic", "erratum",
+                     "witness_line") + PAGE_HEADERS
 
 
 def for_reading(headers: tuple[str, ...], rows: list[list[Any]]) -> tuple[tuple[str, ...], list[list[Any]]]:
@@ -30,11 +31,6 @@ def for_reading(headers: tuple[str, ...], rows: list[list[Any]]) -> tuple[tuple[
 def shaped(headers: tuple[str, ...], rows: list[list[Any]], fmt: str) -> tuple[tuple[str, ...], list[list[Any]]]:
     """The headers and rows for a format: for_reading in text and Markdown, every field otherwise."""
     return for_reading(headers, rows) if fmt in ("md", "text") else (headers, rows)
-
-
-def page_text(page: Page | None) -> str:
-    """A page for a table cell: "29r" is image 29, right page."""
-    return f"{page.image}{page.side[0]}" if page else ""
 
 
 def _page_of(edition: Edition, passage: Passage, cell: Cell) -> Page | None:
@@ -88,23 +84,25 @@ def read_numbers(cell: Cell) -> tuple[int, ...]:
 def printed_rows(table_id: str, edition: Edition) -> list[list[Any]]:
     return [[passage.passage, cell.block, cell.column, cell.row, cell.role, cell.text,
              " ".join(str(n) for n in read_numbers(cell)), passage.witness_line(cell),
-             page_text(_page_of(edition, passage, cell))]
+             *page_cells(_page_of(edition, passage, cell))]
             for passage, cell in _cells(edition, table_id)]
 
 
 def printed_layout_text(table_id: str, edition: Edition) -> str:
-    from tabulate import tabulate
+    """Each passage of a table with its heading, its columns side by side
+    (wrapped, like all text, at the width of the terminal)."""
+    from .render import report_line, text_table
 
     parts = []
     for passage, _block_no, cols in _columns(edition, table_id):
         first, last = edition.page_span(*passage.run_lines)
         pages = "" if first is None else f", {first}" + ("" if last == first else f" to {last}")
-        parts.append(f"{passage.heading}  (passage {passage.passage}, witness lines "
-                     f"{passage.run_lines[0]}-{passage.run_lines[1]}{pages})")
+        parts.append(report_line(f"{passage.heading}  (passage {passage.passage}, witness lines "
+                                 f"{passage.run_lines[0]}-{passage.run_lines[1]}{pages})"))
         depth = max(len(c.cells) for _i, c in cols)
         headers = [c.heading or f"column {i}" for i, c in cols]
         rows = [[c.cells[r].text if r < len(c.cells) else "" for _i, c in cols] for r in range(depth)]
-        parts.append(tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True))
+        parts.append(text_table(headers, rows).rstrip("\n"))
     return "\n\n".join(parts) + "\n"
 
 
@@ -114,7 +112,7 @@ def corrected_rows(entries: list[CorrectedEntry]) -> list[list[Any]]:
         p = c.position
         where = [p.passage, p.block, p.column, p.row] if p else ["", "", "", ""]
         rows.append(where + [entry_text(c.numbers, c.signs), c.status, entry_text(c.sic, c.sic_signs) if c.sic else "",
-                             c.erratum or "", c.witness_line or "", page_text(c.page)])
+                             c.erratum or "", c.witness_line or "", *page_cells(c.page)])
     return rows
 
 

@@ -1,7 +1,8 @@
 """Rendering of tables and documents in the shared output formats.
 
 tabulate draws the text and Markdown tables, the csv module quotes CSV/TSV,
-json and PyYAML serialise documents. Output is deterministic: keys in a
+json writes a table as newline-delimited JSON (one object per row) and, with
+PyYAML, serialises documents. Output is deterministic: keys in a
 fixed order, rows in the order given, a final newline.
 """
 
@@ -13,12 +14,21 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-FORMATS = ("text", "md", "csv", "tsv", "json", "yaml")
+FORMATS = ("text", "md", "csv", "tsv", "ndjson", "json", "yaml")
+TABULAR = ("md", "csv", "tsv", "ndjson")  # the formats of a table (and text, drawn for a person)
 
 
 def grid(headers: Sequence[str], data: Iterable[Sequence[Any]], fmt: str) -> str:
-    """A plain table (headers and rows) in one of the tabular formats."""
+    """A plain table (headers and rows) in one of the tabular formats. With
+    no rows, CSV, TSV and Markdown are still the header (a program reading
+    them learns the columns, and an empty table is not an empty file); text,
+    for a person, is nothing (the command's message says why), and NDJSON,
+    which has no header, no line."""
+    if fmt == "ndjson":
+        return "".join(ndjson_lines(headers, data))
     rows = [list(r) for r in data]
+    if fmt == "text" and not rows:
+        return ""
     if fmt in ("csv", "tsv"):
         buf = io.StringIO()
         writer = csv.writer(buf, delimiter="," if fmt == "csv" else "\t", lineterminator="\n")
@@ -31,43 +41,153 @@ def grid(headers: Sequence[str], data: Iterable[Sequence[Any]], fmt: str) -> str
     # column kinds are known here, so tabulate is spared guessing them
     # (which is most of its time on large tables).
     align = [_alignment(rows, i) for i in range(len(headers))]
-    if fmt == "text":  # long cells wrap, so that a row stays readable on a terminal
-        widths = [TEXT_CELL if any(len(str(r[i])) > TEXT_CELL for r in rows if i < len(r)) else None
-                  for i in range(len(headers))]
-        if any(widths):
-            rows = [[_wrap(v, w) for v, w in zip(r, widths)] for r in rows]
-    return tabulate(rows, headers=list(headers), tablefmt="github" if fmt == "md" else "simple",
+    if fmt == "text":
+        return text_table(headers, rows, align)
+    return tabulate(rows, headers=list(headers), tablefmt="github",
                     disable_numparse=True, colalign=align) + "\n"
 
 
-TEXT_CELL = 60  # the widest a cell of text output grows before it wraps
-TEXT_WIDTH = 100  # the widest a line of a text report (audit, collate) grows before it wraps
+TEXT_WIDTH = 100  # the width text wraps at when stdout is not a terminal and COLUMNS is unset
+MIN_TEXT_WIDTH = 40  # the least width text is wrapped at, whatever COLUMNS says
 TEXT_INDENT = "      "  # a report line's continuation lines, under its kind
 
 
-def report_line(text: str) -> str:
+def text_width() -> int:
+    """The width text output wraps at: COLUMNS, when it is set to a whole
+    number (a way to ask for a width, and how the tests do); else the
+    terminal's, when stdout is a terminal; else TEXT_WIDTH. Never less than
+    MIN_TEXT_WIDTH. The machine formats never wrap."""
+    import os
+
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isascii() and columns.isdigit():
+        return max(MIN_TEXT_WIDTH, int(columns))
+    width = _terminal_width()
+    return TEXT_WIDTH if width is None else max(MIN_TEXT_WIDTH, width)
+
+
+def _terminal_width() -> int | None:
+    """The columns of the terminal stdout is, or None when it is none."""
+    import os
+    import sys
+
+    try:
+        if not sys.stdout.isatty():
+            return None
+        return os.get_terminal_size(sys.stdout.fileno()).columns or None
+    except (AttributeError, OSError, ValueError):  # a replaced or closed stdout
+        return None
+
+
+def text_table(headers: Sequence[str], rows: list[list[Any]], align: Sequence[str] | None = None,
+               width: int | None = None) -> str:
+    """A table as text (tabulate's simple format) no wider than `width`
+    (text_width() by default) where it can be. A table wider than that is
+    drawn with its headings unpadded and wrapped at spaces, and its text
+    columns (never the numbers) wrapped at spaces and hyphens, the widest
+    first, down to their longest heading word or WORD_CELL; a word longer
+    than its column is cut into pieces, so nothing is lost. A table whose
+    columns cannot be narrower is left wider."""
+    import tabulate as tabulate_module
+
+    width = text_width() if width is None else width
+    align = list(align) if align is not None else ["left"] * len(headers)
+    widths = _fit(headers, rows, align, width)
+    if widths is None:
+        return tabulate_module.tabulate(rows, headers=list(headers), tablefmt="simple", disable_numparse=True,
+                                        colalign=align) + "\n"
+    heads = [_wrap_heading(h, w) for h, w in zip(headers, widths)]
+    rows = [[_wrap(v, w) if a != "right" else v for v, w, a in zip(r, widths, align)] for r in rows]
+    padding = tabulate_module.MIN_PADDING
+    tabulate_module.MIN_PADDING = 0  # the headings unpadded: their width is the column's
+    try:
+        return tabulate_module.tabulate(rows, headers=heads, tablefmt="simple", disable_numparse=True,
+                                        colalign=align) + "\n"
+    finally:
+        tabulate_module.MIN_PADDING = padding
+
+
+WORD_CELL = 12  # a word of a cell longer than this may be cut when its table must narrow
+_GAP = 2  # tabulate's simple format: two spaces between columns, a heading padded by two
+
+
+def _fit(headers: Sequence[str], rows: list[list[Any]], align: Sequence[str], width: int) -> list[int] | None:
+    """The width of each column for the table to fit `width` (None: it fits
+    as it is): one cap for every column, the largest that fits, each column
+    at least as wide as its floor."""
+    n = len(headers)
+    cells = [[r[i] for r in rows if i < len(r)] for i in range(n)]
+    natural = [max([len(h)] + [_longest(v) for v in col]) for h, col in zip(headers, cells)]
+    if sum(max(w, len(h) + _GAP) for w, h in zip(natural, headers)) + _GAP * (n - 1) <= width:
+        return None
+    floor = []
+    for h, col, a, w in zip(headers, cells, align, natural):
+        head = max((len(x) for x in _heading_words(h)), default=0)
+        words = max((len(x) for v in col for x in str(v).split()), default=0)
+        if a == "right":  # numbers: never wrapped, only their heading
+            floor.append(max(head, max((_longest(v) for v in col), default=0)))
+        else:
+            floor.append(min(w, max(head, min(words, WORD_CELL), 1)))
+    room = width - _GAP * (n - 1)
+
+    def used(cap: int) -> int:
+        return sum(max(f, min(w, cap)) for f, w in zip(floor, natural))
+
+    lo, hi = 0, max(natural)  # the largest cap whose columns fit (0: every column at its floor)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if used(mid) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return [max(f, min(w, lo)) for f, w in zip(floor, natural)]
+
+
+def _heading_words(heading: str) -> list[str]:
+    """The pieces a heading may wrap between: its words, and after an
+    underscore (witness_ / line)."""
+    return heading.replace("_", "_ ").split()
+
+
+def _wrap_heading(heading: str, width: int) -> str:
+    if len(heading) <= width:
+        return heading
+    import textwrap
+
+    lines = textwrap.wrap(heading.replace("_", "_ "), width, break_long_words=False, break_on_hyphens=False)
+    return "\n".join(line.replace("_ ", "_") for line in lines)
+
+
+def _longest(value: Any) -> int:
+    return max((len(line) for line in str(value).split("\n")), default=0)
+
+
+def report_line(text: str, width: int | None = None, indent: str = TEXT_INDENT) -> str:
     """One item of a text report (a finding, a disagreement) wrapped at
-    TEXT_WIDTH at spaces, its continuation lines indented: the first line
-    keeps the kind and the place, so grep still finds them. Nothing is cut
-    (a word longer than the width stays whole)."""
-    if len(text) <= TEXT_WIDTH:
+    `width` (text_width() by default) at spaces, its continuation lines
+    indented: the first line keeps the kind and the place, so grep still
+    finds them. Nothing is cut (a word longer than the width stays whole)."""
+    width = text_width() if width is None else width
+    if len(text) <= width:
         return text
     import textwrap
 
     lead = text[:len(text) - len(text.lstrip(" "))]
-    return "\n".join(textwrap.wrap(text.lstrip(" "), TEXT_WIDTH, initial_indent=lead, subsequent_indent=TEXT_INDENT,
+    return "\n".join(textwrap.wrap(text.lstrip(" "), width, initial_indent=lead, subsequent_indent=indent,
                                    break_long_words=False, break_on_hyphens=False))
 
 
 def _wrap(value: Any, width: int | None) -> Any:
-    """A long cell wrapped at word boundaries (a word longer than the width is
-    cut into pieces, so nothing is lost)."""
-    if width is None or len(str(value)) <= width:
+    """A long cell wrapped at spaces and hyphens (a word longer than the
+    width is cut into pieces, so nothing is lost); its own line breaks are
+    kept."""
+    if width is None or _longest(value) <= width:
         return value
     import textwrap
 
-    return "\n".join(textwrap.wrap(str(value), width, break_long_words=True, break_on_hyphens=False)
-                     or [str(value)])
+    return "\n".join(piece for line in str(value).split("\n")
+                     for piece in (textwrap.wrap(line, width, break_long_words=True, break_on_hyphens=True)
+                                   or [""]))
 
 
 def _alignment(rows: list[list[Any]], i: int) -> str:
@@ -76,11 +196,29 @@ def _alignment(rows: list[list[Any]], i: int) -> str:
     return "right" if numeric else "left"
 
 
-STREAMED = ("csv", "tsv")  # formats written row by row, never holding the table
+def ndjson_lines(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> Iterator[str]:
+    """A table as newline-delimited JSON, as sqlite-utils writes it (--nl):
+    one object per row, its keys the headers, a line each; a cell CSV leaves
+    empty is null. No header line: with no rows, nothing."""
+    names = list(headers)
+    for row in rows:
+        yield json.dumps({k: (None if v == "" else v) for k, v in zip(names, row)}, ensure_ascii=False) + "\n"
+
+
+STREAMED = ("csv", "tsv", "ndjson")  # formats written row by row, never holding the table
 
 
 def stream_grid(headers: Sequence[str], rows: Iterable[Sequence[Any]], fmt: str, batch: int = 4096) -> Iterator[str]:
-    """A CSV or TSV table as chunks of text, written as the rows come."""
+    """A CSV, TSV or NDJSON table as chunks of text, written as the rows come."""
+    if fmt == "ndjson":
+        lines: list[str] = []
+        for line in ndjson_lines(headers, rows):
+            lines.append(line)
+            if len(lines) == batch:
+                yield "".join(lines)
+                lines.clear()
+        yield "".join(lines)
+        return
     buf = io.StringIO()
     writer = csv.writer(buf, delimiter="," if fmt == "csv" else "\t", lineterminator="\n")
     writer.writerow(headers)

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..audit.findings import Report, as_printed
 from ..witness.edition import SHIPPED, Edition
+from ..witness.page import PAGE_HEADERS, page_cells
 from .render import document, report_line
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "audit-1.json"
@@ -43,13 +44,15 @@ def report_text(report: Report) -> str:
     return "\n".join(lines) + "\n" if lines else ""
 
 
-FINDING_HEADERS = ("table", "kind", "position", "witness_line", "printed", "expected", "erratum", "message")
+FINDING_HEADERS = ("table", "kind", "position", "witness_line") + PAGE_HEADERS + (
+    "printed", "expected", "erratum", "message")
 
 
 def report_rows(report: Report) -> list[list[Any]]:
     """The findings as rows of FINDING_HEADERS (csv, tsv, md), their numbers
     written as printed (with cossick signs)."""
-    return [[f.table, f.kind.value, str(f.position or ""), f.witness_line or "", as_printed(f.table, f.printed),
+    return [[f.table, f.kind.value, str(f.position or ""), f.witness_line or "", *page_cells(f.page),
+             as_printed(f.table, f.printed),
              as_printed(f.table, f.expected), f.erratum or "", f.message] for f in report.findings]
 
 

@@ -75,4 +75,6 @@ def explain_text(data: dict[str, Any]) -> str:
             cols = ", ".join(f"{c['column']} {c['rows']}" + (" (as a count)" if c["counts"] else "")
                              for c in t["columns"])
             lines.append(f"  {t['table']}: {count(t['rows'], 'row')}; {cols}")
-    return "\n".join(lines) + "\n"
+    from ..export.render import report_line
+
+    return "\n".join(report_line(line) for line in lines) + "\n"

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 SIDES = ("left", "right")
+PAGE_HEADERS = ("image", "side")  # a page in a table: two columns, EEBO image N and its left or right page
 
 
 @dataclass(frozen=True, order=True)
@@ -34,3 +35,10 @@ class Page:
 
     def as_dict(self) -> dict[str, Any]:
         return {"image": self.image, "side": self.side}
+
+
+def page_cells(page: Page | None) -> list[Any]:
+    """A page in a table, under PAGE_HEADERS: [29, "right"] is image 29, its
+    right page ("image 29 right" in prose, {"image": 29, "side": "right"} in
+    JSON); two empty cells where no page is known."""
+    return [page.image, page.side] if page else ["", ""]
