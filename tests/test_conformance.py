@@ -230,3 +230,77 @@ def test_ruleset_validate_still_passes_the_shipped_rulesets(kind, tmp_path):
     assert r.exit_code == 0
     r = run("ruleset", "validate", str(p))
     assert r.exit_code == 0, r.output[-2000:]
+
+
+# --- the rulesets a case holds for (issue 23) -------------------------------------------------------------
+
+BY_ID = {c.id: c for c in CASES}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_every_case_holds_for_its_own_ruleset(case):
+    from rithmocheck.conformance.runner import holds_for
+
+    assert holds_for(case, (case.ruleset,)) == (case.ruleset,)
+
+
+def test_where_a_case_holds_follows_the_readings_it_is_played_under():
+    """Facts read from the readings, not from the kernel: rounds move straight in Ludii and wdjoyner
+    (Rithmomachia.lud, rithmo.py) and in eight directions in tronicek, so the round's orthogonal step that
+    the first kind forbids (421) is lawful in all three, and his corner-wise step (lawful in 1563) only in
+    tronicek's; Ludii has no taking by equality; seed-002 moves the king by his shapes' draughts and sets
+    the queen's aside (its lines 48 and 50), so the whole king's three spaces corner-wise (443-444) is not
+    his draught there."""
+    from rithmocheck.conformance.runner import holds_for
+
+    def where(case_id: str) -> set[str]:
+        return set(holds_for(BY_ID[case_id]))
+
+    orthogonal = where("k1-round-orthogonal-illegal")
+    assert "lever-fulke-1563/kind-1" in orthogonal
+    assert not {"engine/ludii", "engine/wdjoyner", "engine/tronicek"} & orthogonal
+    cornerwise = where("k1-round-cornerwise-legal")
+    assert "engine/tronicek" in cornerwise and not {"engine/ludii", "engine/wdjoyner"} & cornerwise
+    assert "engine/ludii" not in where("k1-equality-456-after-the-move")
+    queen = where("k1-king-three-spaces-cornerwise-legal")
+    assert "lever-fulke-1563/kind-1" in queen and "seed-002" not in queen
+
+
+def test_conformance_reading_runs_the_cases_that_hold_for_it_under_it(tmp_path):
+    from rithmocheck.conformance.runner import holds_for
+
+    holding = [c.id for c in CASES if "seed-002" in holds_for(c, ("seed-002",))]
+    r = run("conformance", "--reading", "seed-002", "--format", "json")
+    assert r.exit_code == 0, r.output[-2000:]
+    data = json.loads(r.stdout)
+    assert sorted(x["case"] for x in data["results"]) == sorted(holding)
+    assert "k1-king-three-spaces-cornerwise-legal" not in holding and len(holding) < len(CASES)
+    # an engine is told the reading it is asked to play
+    seen = tmp_path / "seen"
+    body = f"""
+import json, sys
+case = json.load(sys.stdin)
+open({str(seen)!r}, "a").write(case["ruleset"] + "\\n")
+print(json.dumps({{"unsupported": "test"}}))
+"""
+    r = run("conformance", "--engine", _engine(tmp_path, body), "--reading", "seed-002",
+            "k1-round-cornerwise-legal", "k1-goods-100")
+    assert r.exit_code == 0, r.output
+    assert seen.read_text().split() == ["seed-002", "seed-002"]
+
+
+def test_conformance_reading_with_no_case_that_holds_is_one_line_exit_2():
+    r = run("conformance", "--reading", "seed-002", "k1-king-three-spaces-cornerwise-legal")
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "seed-002" in r.stderr
+    r = run("conformance", "--reading", "no-such-reading")
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "no-such-reading" in r.stderr
+
+
+def test_the_export_says_where_each_case_holds(tmp_path):
+    from rithmocheck.conformance.runner import holds_for
+
+    out = tmp_path / "cases"
+    assert run("conformance", "--export", str(out), "k1-king-three-spaces-cornerwise-legal").exit_code == 0
+    data = json.loads((out / "k1-king-three-spaces-cornerwise-legal.json").read_text())
+    assert data["holds_for"] == list(holds_for(BY_ID["k1-king-three-spaces-cornerwise-legal"]))
+    assert "lever-fulke-1563/kind-1" in data["holds_for"] and "seed-002" not in data["holds_for"]

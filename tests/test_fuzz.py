@@ -182,11 +182,14 @@ COMMANDS: dict[str, tuple[st.SearchStrategy[list[str]], list[st.SearchStrategy[l
     "move": (st.lists(st.one_of(positions, move_texts), min_size=0, max_size=3),
              ENGINE_OUT + [opt("--agreement", agreements)]),
     "conformance": (st.lists(case_ids, min_size=1, max_size=2),
-                    COMMON_OUT + [opt("--cases", paths), opt("--timeout", int_text)]),
+                    COMMON_OUT + [opt("--cases", paths), opt("--timeout", int_text), opt("--reading", rulesets),
+                                  opt("--profile", rulesets), flag("--fit")]),
+    "engines": (st.just([]), COMMON_OUT),
 }
-# The engine's commands play every legal move of a position: a tenth of the budget each.
-EXAMPLES = {name: max(20, CLI_EXAMPLES // 10) if name in ("moves", "move", "conformance") else CLI_EXAMPLES
-            for name in COMMANDS}
+# The engine's commands play every legal move of a position, and the matrix reads every ruleset: a tenth of
+# the budget each.
+EXAMPLES = {name: max(20, CLI_EXAMPLES // 10) if name in ("moves", "move", "conformance", "engines")
+            else CLI_EXAMPLES for name in COMMANDS}
 
 
 @st.composite

@@ -72,7 +72,15 @@ def test_the_edition_has_an_index_a_page_per_table_and_the_worked_examples(files
     pages = {n for n in files if n.startswith("html/examples/") and n != "html/examples/index.html"}
     # a page per passage of worked examples, named by its id
     assert pages == {f"html/examples/{safe(p.id)}.html" for p in EDITION.example_passages} and len(pages) == 63
-    assert len(files) == 19 + 63 + 3  # the tables, the passages, the two indexes and the stylesheet
+    from rithmocheck.conformance import load_cases
+    from rithmocheck.conformance.matrix import runs
+
+    cases = {f"html/conformance/{c.id}.html" for c in load_cases()}
+    engines = {f"html/engines/{name}.html" for name in runs()}
+    assert cases | engines | {"html/conformance/index.html", "html/engines.html", "html/witness.html"} <= set(files)
+    # the tables, the passages, the two indexes and the stylesheet; a page per conformance case and their index,
+    # the matrix of the engines and a page per engine run live; the witness line by line
+    assert len(files) == 19 + 63 + 3 + len(cases) + 1 + 1 + len(engines) + 1
 
 
 def test_every_page_is_well_formed_with_language_landmarks_and_a_skip_link(trees):
@@ -89,14 +97,22 @@ def test_every_page_is_well_formed_with_language_landmarks_and_a_skip_link(trees
         assert [i for i, n in ids.items() if n > 1] == [], name
 
 
+# The one address outside the edition: an engine's line cited at its commit (issue 29), a link the reader
+# follows, never a resource the page loads.
+ENGINE_LINE = re.compile(r"https://github\.com/[\w.-]+/[\w.-]+/blob/[0-9a-f]{40}/[^#\s]+#L[1-9][0-9]*")
+
+
 def test_no_script_and_no_address_outside_the_edition(files, trees):
-    """The pages read from the file system: no script, no network, links that resolve."""
+    """The pages read from the file system: no script, no network, links that resolve; an engine's cited line
+    is the one link out, to the file at its commit."""
     for name, tree in trees.items():
         assert not list(tree.iter("script")), name
         for el in tree.iter():
             for attr in ("href", "src"):
                 target = el.get(attr)
                 if target is None:
+                    continue
+                if attr == "href" and el.tag == "a" and ENGINE_LINE.fullmatch(target):
                     continue
                 assert not re.match(r"^[a-z]+:|^//", target), f"{name}: {target}"
                 path = target.split("#")[0]
@@ -277,8 +293,12 @@ def test_text_is_escaped(audit):
 
 
 def test_rendering_twice_gives_the_same_bytes(audit):
+    from rithmocheck.export.html.play import play_site
+
+    statements = {x.id: x.passage for x in EDITION.examples}
     site = html_model.site(EDITION, *audit)
-    assert render_site(site) == render_site(html_model.site(EDITION, *audit))
+    first = render_site(site, play_site(tuple(EDITION.lines), statements))
+    assert first == render_site(html_model.site(EDITION, *audit), play_site(tuple(EDITION.lines), statements))
 
 
 @given(st.lists(st.integers(min_value=0, max_value=10**12), max_size=6), st.lists(st.integers(1, 6), max_size=4))

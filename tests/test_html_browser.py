@@ -287,6 +287,11 @@ def test_no_serious_accessibility_violations(browser: Any, site: Path) -> None:
     pages += [(f"tables/{table}.html", "corrected")
               for table in ("k1-addition", "k1-musical", "k1-arithmetic-geometric", "k2-cossick-signs")]
     pages += [(f"tables/{p.stem}.html", "") for p in sorted((site / "tables").glob("*.html"))]
+    # the engine side: the matrix (issue 29), a report of departures, the cases' index and two case pages (a
+    # board with a move, a victory), a worked example with its taking drawn, the witness line by line
+    pages += [("engines.html", ""), ("engines/phalenopsis.html", ""), ("conformance/index.html", ""),
+              ("conformance/k1-addition-489-six-and-six.html", ""), ("conformance/k1-greatest-triumph.html", ""),
+              ("examples/addition.html", ""), ("witness.html", "L583")]
     # axe-core is put into every page as it loads (Chromium's DevTools protocol), not sent each time
     added = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
                                     {"source": AXE.read_text(encoding="utf-8")})

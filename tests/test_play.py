@@ -269,3 +269,60 @@ def test_perft_regression(kind):
     pos = rules.start_position()
     for depth, want in enumerate(PERFT[kind], 1):
         assert perft(pos, rules, depth) == want, depth
+
+
+# --- what the engines' readings needed (issue 29): each parameter changes what the engine does ---------
+
+def _captures(doc, position: str, move: str) -> set[tuple[str, str, tuple[str, ...]]]:
+    rules = compile_rules(doc)
+    pos = parse(position, rules.kings, rules.ranks)
+    out = play(pos, parse_move(move, pos, rules), rules)
+    return {(c.method, square_name(c.taken), tuple(square_name(t) for t in c.takers)) for c in out.captures}
+
+
+def _eruption(**params):
+    doc = document(3)
+    method = next(m for m in doc["captures"]["methods"] if m["method"] == "eruption")
+    method["params"].update(params)
+    return doc
+
+
+def test_the_spaces_may_be_counted_in_ranks_and_files_only_or_corner_wise_only():
+    """Eruption (1006-1010): the 4 three void spaces from the 12 takes him directly (e8 to a8: b8 c8 d8) and
+    corner-wise (e11 to a7: d10 c9 b8); lines orthogonal keeps the first, diagonal the second."""
+    direct = ("a8=t12,e9=R4 even", "e9-e8")
+    corner = ("a7=t12,e10=R4 even", "e10-e11")
+    took_direct = ("eruption", "a8", ("e8",))
+    took_corner = ("eruption", "a7", ("e11",))
+    assert took_direct in _captures(document(3), *direct) and took_corner in _captures(document(3), *corner)
+    assert took_direct in _captures(_eruption(lines="orthogonal"), *direct)
+    assert not _captures(_eruption(lines="orthogonal"), *corner)
+    assert not _captures(_eruption(lines="diagonal"), *direct)
+    assert took_corner in _captures(_eruption(lines="diagonal"), *corner)
+
+
+def test_with_no_test_of_the_greater_equal_men_one_space_apart_take_by_the_spaces():
+    """The 9 moved to f8, one void space (e8) from the 9 on d8: encountering by the book (1002); counting
+    from one space (min_spaces 1), the lesser's test still refuses 9 x 1 = 9; with lesser_takes_greater null
+    (wdjoyner's reading) it takes him by eruption too."""
+    args = ("d8=r9,f10=T9 even", "f10-f8")
+    alone = {("encountering", "d8", ("f8",))}
+    assert _captures(document(3), *args) == alone
+    assert _captures(_eruption(min_spaces=1), *args) == alone
+    assert _captures(_eruption(min_spaces=1, lesser_takes_greater=None), *args) == alone | {
+        ("eruption", "d8", ("f8",))}
+
+
+def test_a_king_flies_as_the_shapes_he_bears_only_when_the_ruleset_says_so():
+    """By the book the king has no flying draught; with flies_as_shapes he has the knight's leaps of the
+    triangles (428) and the (3, 1) leaps of the squares (434) while he bears them."""
+    flying = document(1)
+    flying["movement"]["pyramid"]["flies_as_shapes"] = True
+    k1f = compile_rules(flying)
+    assert not {s for k, s in _targets(RULES[1], "d8=P91 even", "d8") if k == "fly"}
+    whole = {s for k, s in _targets(k1f, "d8=P91 even", "d8") if k == "fly"}
+    triangle = {"c10", "e10", "c6", "e6", "b7", "b9", "f7", "f9"}
+    square = {"c11", "e11", "c5", "e5", "a7", "a9", "g7", "g9"}
+    assert whole == triangle | square
+    assert {s for k, s in _targets(k1f, "d8=P[1.4.9.16] even", "d8") if k == "fly"} == triangle
+    assert not {s for k, s in _targets(k1f, "d8=P[1.4] even", "d8") if k == "fly"}

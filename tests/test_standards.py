@@ -185,6 +185,24 @@ def test_ajv_strict_accepts_the_schemas_and_the_output(schema, documents):
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_ajv_strict_accepts_every_reading_and_profile(tmp_path):
+    """Issues 23 and 29: every ruleset by id (the kinds, the modern readings, the nine engines' profiles),
+    as the reference engine reads it, is valid against the published schema in ajv's strict mode."""
+    from rithmocheck.ruleset.assemble import by_id, ruleset_ids
+
+    ajv = need(os.environ.get("RITHMOCHECK_AJV"), "ajv-cli (RITHMOCHECK_AJV)")
+    ids = ruleset_ids()
+    assert sum(r.startswith("engine/") for r in ids) == 9 and sum(r.startswith("seed-") for r in ids) == 4
+    args = [ajv, "validate", "--spec=draft2020", "--strict=true", "-s",
+            str(ROOT / "rithmocheck" / "schema" / "ruleset-1.json")]
+    for rid in ids:
+        p = tmp_path / (rid.replace("/", "-") + ".json")
+        p.write_text(json.dumps(by_id(rid)))
+        args += ["-d", str(p)]
+    done = subprocess.run(args, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_ajv_strict_accepts_the_conformance_cases_and_positions(tmp_path):
     """The cases' and the positions' published schemas, with the shipped cases
     and a position the engine writes (the starting array of each kind)."""

@@ -12,6 +12,7 @@ it pip); .ci/run runs it after the README's test command:
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -71,6 +72,10 @@ def test_the_wheel_holds_the_edition_and_no_tests(installed):
                  "tables/k1-musical.yaml", "eebo-tcp-A05389/A05389.xml"):
         assert f"rithmocheck/editions/lever-fulke-1563/{name}" in names, name
     assert "rithmocheck/schema/ruleset-1.json" in names
+    # the readings and the engines' profiles, the conformance cases and the recorded live runs (issues 22-29)
+    shipped = {p.relative_to(ROOT).as_posix() for d in ("ruleset/readings", "conformance/cases", "conformance/runs")
+               for p in (ROOT / "rithmocheck" / d).iterdir() if p.suffix in (".yaml", ".json")}
+    assert len(shipped) > 100 and shipped <= set(names), sorted(shipped - set(names))[:5]
     assert not [n for n in names if n.startswith(("tests/", "output/", "sources/", "corrections/"))]
     licences = [n for n in names if ".dist-info/" in n and n.endswith("/LICENSE")]  # the licence ships (issue 21)
     assert len(licences) == 1 and zipfile.ZipFile(wheel).read(licences[0]).startswith(b"MIT License\n")
@@ -97,6 +102,10 @@ def test_the_main_commands_work_installed(installed):
     assert r.returncode == 0 and r.stdout.startswith("<?xml") and "<choice>" in r.stdout, r.stderr
     r = rc(installed, "ruleset", "validate", "out/ruleset/kind-1.json")
     assert r.returncode == 0 and "valid" in r.stderr, r.stderr
+    r = rc(installed, "conformance", "--reading", "seed-002")
+    assert r.returncode == 0, r.stderr
+    r = rc(installed, "engines", "--format", "json")
+    assert r.returncode == 0 and json.loads(r.stdout) == json.loads((ROOT / "output" / "engines.json").read_text())
     r = rc(installed, "--version")
     assert r.returncode == 0 and "rithmocheck" in r.stdout
 

@@ -174,24 +174,40 @@ def parse_agreement(text: str) -> dict[str, Any]:
 @click.option("--timeout", default=20.0, show_default=True, type=click.FloatRange(0.1, 3600),
               help="Seconds an engine has for a case.")
 @click.option("--export", "export_dir", default=None, metavar="DIR",
-              help="Write every case with its position and move as JSON into DIR (new or empty) and run nothing.")
+              help="Write every case (with --reading, those that hold for it) with its position, its move and "
+                   "the rulesets it holds for as JSON into DIR (new or empty) and run nothing.")
+@click.option("--reading", "reading_id", default=None, metavar="ID",
+              help="Only the cases whose expectation holds under this ruleset (a kind, a modern reading or an "
+                   "engine's profile: see 'ruleset --list'), each played under it.")
+@click.option("--profile", "profile_id", default=None, metavar="ID",
+              help="With --engine: class each failure against the engine's own reading (a ruleset id, e.g. "
+                   "engine/dagaz): a reading of its profile, or a departure even from it.")
+@click.option("--fit", "show_fit", is_flag=True,
+              help="With --engine: which rulesets and option settings the engine's answers fit best.")
 @format_option()
 @output_option
 def conformance(case_ids: tuple[str, ...], engine: str | None, cases_dir: str | None, timeout: float,
-                export_dir: str | None, fmt: str, output: str | None) -> None:
+                export_dir: str | None, reading_id: str | None, profile_id: str | None, show_fit: bool, fmt: str,
+                output: str | None) -> None:
     """Run the conformance cases: each a position and a move under a
     ruleset, with the captures and victories the 1563 rules make of it and
     the line of the book (or the reason) behind it. Against the reference
     engine by default, or against any engine with --engine COMMAND (the
     engine reads one case as JSON on stdin and prints its captures and
-    victories as JSON on stdout). Exit 0 when every case passes, 1 when one
-    fails or the engine errs.
+    victories as JSON on stdout). Each case holds for some rulesets besides
+    its own (--export writes them as holds_for); --reading ID runs those
+    that hold for ID, under ID: the cases an engine following that reading
+    must pass. Exit 0 when every case passes, 1 when one fails or the
+    engine errs.
 
     \b
     Example:
       rithmocheck conformance
       rithmocheck conformance k1-addition-489-six-and-six --format json
       rithmocheck conformance --engine "python3 my_adapter.py"
+      rithmocheck conformance --engine "python3 my_adapter.py" --reading seed-002
+      rithmocheck conformance --engine "$(engines/dagaz/prepare.sh ~/Dagaz)" --profile engine/dagaz
+      rithmocheck conformance --engine "$(engines/dagaz/prepare.sh ~/Dagaz)" --fit
     """
     from ..conformance import load_cases, run_cases
     from ..export.values import Table, render
@@ -205,10 +221,29 @@ def conformance(case_ids: tuple[str, ...], engine: str | None, cases_dir: str | 
             raise InputError("CASE", None, f"no conformance case {unknown[0]!r} ({count(len(known), 'case')} known; "
                                            f"'rithmocheck conformance' lists them)")
         cases = [known[c] for c in case_ids]
+    from ..ruleset.assemble import by_id
+
+    reading = None
+    if reading_id is not None:
+        from ..conformance.runner import holds_for
+
+        reading = by_id(reading_id, "--reading")
+        cases = [c for c in cases if holds_for(c, (reading_id,))]
+        if not cases:
+            raise InputError("--reading", None, f"no case holds for {reading_id}")
     if export_dir is not None:
         _export(cases, export_dir)
         return
-    results = run_cases(cases, engine, timeout)
+    if (profile_id or show_fit) and engine is None:
+        raise InputError("--profile", None, "--profile and --fit class an engine's answers: give --engine COMMAND")
+    profile = by_id(profile_id, "--profile") if profile_id is not None else None
+    results = run_cases(cases, engine, timeout, reading)
+    if show_fit:
+        _fit(results, fmt, output)
+        return
+    if profile is not None:
+        _classed(results, profile, str(engine), fmt, output)
+        return
     tally: dict[str, int] = {}
     for r in results:
         tally[r.status] = tally.get(r.status, 0) + 1
@@ -224,6 +259,43 @@ def conformance(case_ids: tuple[str, ...], engine: str | None, cases_dir: str | 
         sys.exit(exit_code(bad))
 
 
+def _classed(results: list[Any], profile: dict[str, Any], engine: str, fmt: str, output: str | None) -> None:
+    """An engine's run classed (issue 29): its record as the document, a row per case in the tables."""
+    from ..conformance.runner import record
+    from ..export.values import Table, render
+
+    rid = str(profile.get("ruleset", ""))
+    data = record(results, profile, rid.removeprefix("engine/") if rid.startswith("engine/") else engine)
+    rows = []
+    for row in data["results"]:
+        why = row.get("explanation")
+        said = "; ".join(row.get("from_the_profile", ()) or row.get("from_the_book", ())) or row.get("message", "")
+        rows.append([row["case"], row["class"], said,
+                     f"{why['kind']}: {why['rule']}" if why else ""])
+    summary = ", ".join(f"{n} {c}" for c, n in data["by_class"].items())
+    emit(render(Table(("case", "class", "differences", "explanation"), rows, data,
+                      heading=f"{count(len(rows), 'case')} against {engine}, under {data['profile']}: {summary}"),
+                fmt), output)
+    click.echo(f"conformance: {count(len(rows), 'case')}, {summary}", err=True)
+    bad = sum(n for c, n in data["by_class"].items() if c in ("departure", "error"))
+    if bad:
+        sys.exit(exit_code(bad))
+
+
+def _fit(results: list[Any], fmt: str, output: str | None) -> None:
+    from ..conformance.runner import fit
+    from ..export.values import Table, render
+
+    ranked = fit(results)
+    rows = [[d["ruleset"], d["fits"], d["of"], ", ".join(d["still_failing"][:12])
+             + (" ..." if len(d["still_failing"]) > 12 else "")] for d in ranked[:20]]
+    best = ranked[0] if ranked else None
+    heading = (f"best fit: {best['ruleset']} ({best['fits']} of {best['of']} answered cases)" if best
+               else "no answered case to fit")
+    emit(render(Table(("ruleset", "fits", "of", "still failing"), rows, {"fits": ranked}, heading=heading), fmt),
+         output)
+
+
 def _export(cases: list[Any], directory: str) -> None:
     import json
 
@@ -234,11 +306,61 @@ def _export(cases: list[Any], directory: str) -> None:
     if d.exists() and (not d.is_dir() or any(d.iterdir())):
         raise InputError(directory, None, "--export writes into a new or empty directory")
     d.mkdir(parents=True, exist_ok=True)
+    from ..conformance.runner import holds_for
+
     for c in cases:
         data = dict(protocol_input(c, case_document(c)), expect=c.data["expect"], source=c.data["source"],
-                    title=c.data["title"])
+                    title=c.data["title"], holds_for=list(holds_for(c)))
         write_file(str(d / f"{c.id}.json"), json.dumps(data, indent=2, ensure_ascii=False) + "\n", ())
     click.echo(f"wrote {count(len(cases), 'case')} to {printable(directory)}", err=True)
 
 
-COMMANDS = (moves, move, conformance)
+@click.command()
+@format_option()
+@output_option
+def engines(fmt: str, output: str | None) -> None:
+    """The engines held to the book: for each point on which engines and
+    readings part (each shape's draught, flying, the king, who moves first,
+    the camp, equality, the counting of spaces, obsidion, where the takers
+    stand, several captures, the king by parts, cossick signs, proportion,
+    the victories, prisoners, the men's values), what the book's first kind,
+    each modern reading and each engine's profile say, with the citation
+    (the book's line, or the engine's file and line at its commit), and for
+    an engine whose live run is recorded, the classes of the cases behind
+    the point (pass, reading, departure, not-implemented, error).
+
+    \b
+    Example:
+      rithmocheck engines
+      rithmocheck engines --format json
+    """
+    from ..conformance.matrix import POINTS, matrix_document
+    from ..export.render import report_line
+    from ..export.values import Table, render
+    from ..ruleset.diff import cite_text
+
+    check_output(output)
+    data = matrix_document()
+    found = data["cells"]
+
+    def live(c: dict[str, Any]) -> str:
+        return ", ".join(f"{n} {k}" for k, n in c.get("live", {}).items())
+
+    if fmt == "text":
+        lines = []
+        for p in POINTS:
+            lines.append(f"{p.label}" + (f" (the book, line {p.line})" if p.line else ""))
+            for c in found:
+                if c["point"] == p.id:
+                    value = c["value"] + (f" (in words: {c['in_words']})" if c.get("in_words") else "")
+                    tail = f" [live: {live(c)}]" if c.get("live") else ""
+                    lines.append(report_line(f"  {c['ruleset']}: {value}{tail} -- {cite_text(c['cite'])}"))
+        emit("\n".join(lines) + "\n", output)
+        return
+    rows = [[c["point"], c["ruleset"], c["value"], c.get("in_words", ""), cite_text(c["cite"]), c["url"] or "",
+             live(c), len(c["cases"])] for c in found]
+    emit(render(Table(("point", "ruleset", "value", "in_words", "cite", "url", "live", "cases"), rows, data), fmt),
+         output)
+
+
+COMMANDS = (moves, move, conformance, engines)

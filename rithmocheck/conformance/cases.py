@@ -46,10 +46,6 @@ class Case:
     def options(self) -> dict[str, Any]:
         return dict(self.data.get("options", {}))
 
-    @property
-    def holds_for(self) -> tuple[str, ...]:
-        return tuple(self.data.get("holds_for", (self.ruleset,)))
-
     def citation(self) -> str:
         """The case's source in a line: the witness line and quotation, or why it is constructed."""
         src = self.data["source"]
@@ -92,6 +88,18 @@ def load_cases(directory: str | Path | None = None) -> list[Case]:
     d = Path(directory) if directory is not None else CASES_DIR
     if not d.is_dir():
         raise InputError(d, None, "no such directory of conformance cases")
+    if directory is None:
+        return list(_shipped())
+    return _read_all(d)
+
+
+@cache
+def _shipped() -> tuple[Case, ...]:
+    """The shipped cases, read and checked once a process."""
+    return tuple(_read_all(CASES_DIR))
+
+
+def _read_all(d: Path) -> list[Case]:
     cases = [read_case(p) for p in sorted(d.glob("*.json"))]
     seen: dict[str, str] = {}
     for c in cases:
@@ -99,3 +107,10 @@ def load_cases(directory: str | Path | None = None) -> list[Case]:
             raise InputError(c.path, None, f"the case id {c.id!r} is also the id of {seen[c.id]}")
         seen[c.id] = c.path
     return sorted(cases, key=lambda c: c.id)
+
+
+def case_digest(case: Case) -> str:
+    """The SHA-256 of a case's content (its JSON, keys sorted): a recorded result names the case it ran."""
+    import hashlib
+
+    return hashlib.sha256(json.dumps(case.data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()

@@ -29,6 +29,7 @@ import subprocess
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..errors import InputError
@@ -83,12 +84,16 @@ def case_document(case: Case, ruleset: str | None = None, options: dict[str, Any
 
 def kernel_outcome(case: Case, doc: dict[str, Any] | None = None) -> Outcome:
     """What the reference engine makes of the case (under `doc`, default the case's own ruleset)."""
+    from ..play.rules import compile_rules
+
+    return _kernel(case, compile_rules(doc if doc is not None else case_document(case)))
+
+
+def _kernel(case: Case, rules: Any) -> Outcome:
     from ..play.moves import IllegalMove, parse_move, play
     from ..play.position import OTHER, parse
-    from ..play.rules import compile_rules
     from ..play.victories import victories
 
-    rules = compile_rules(doc if doc is not None else case_document(case))
     pos = parse(case.data["position"], rules.kings, rules.ranks, f"{case.path}: /position")
     agreement = case.data.get("agreement")
     move_text = case.data.get("move")
@@ -113,7 +118,7 @@ def protocol_input(case: Case, doc: dict[str, Any]) -> dict[str, Any]:
     rules = compile_rules(doc)
     pos = parse(case.data["position"], rules.kings, rules.ranks, f"{case.path}: /position")
     text = case.data.get("move")
-    return {"protocol": PROTOCOL, "case": case.id, "ruleset": case.ruleset, "kind": doc["kind"],
+    return {"protocol": PROTOCOL, "case": case.id, "ruleset": doc.get("ruleset", case.ruleset), "kind": doc["kind"],
             "options": case.options, "position": pos.as_json(),
             "move": None if text is None else _move_json(text, rules, case),
             "agreement": case.data.get("agreement")}
@@ -204,8 +209,10 @@ def differences(expect: dict[str, Any], got: Outcome) -> list[str]:
 
 
 def run_case(case: Case, engine: str | None = None, doc: dict[str, Any] | None = None,
-             timeout: float = 20.0) -> Result:
-    """One case, against the reference engine (engine None) or an engine's command."""
+             timeout: float = 20.0, aliased: bool = False) -> Result:
+    """One case, against the reference engine (engine None) or an engine's command; `aliased` compares the
+    third kind's names of the manners of taking as the first's (a case played under a ruleset of another
+    kind)."""
     doc = doc if doc is not None else case_document(case)
     try:
         got: Outcome | Result = kernel_outcome(case, doc) if engine is None else engine_outcome(case, engine, doc,
@@ -216,9 +223,189 @@ def run_case(case: Case, engine: str | None = None, doc: dict[str, Any] | None =
         return Result(case, "error", message=exc.one_line())
     if isinstance(got, Result):
         return got
-    diffs = differences(case.data["expect"], got)
+    diffs = (differences(_canonical(case.data["expect"]), _canonical_outcome(got)) if aliased
+             else differences(case.data["expect"], got))
     return Result(case, "failed" if diffs else "passed", tuple(diffs), got)
 
 
-def run_cases(cases: Iterable[Case], engine: str | None = None, timeout: float = 20.0) -> list[Result]:
-    return [run_case(c, engine, timeout=timeout) for c in cases]
+def run_cases(cases: Iterable[Case], engine: str | None = None, timeout: float = 20.0,
+              reading: dict[str, Any] | None = None) -> list[Result]:
+    """The cases, each under its own ruleset or, given a reading's document, under that reading (the case's
+    options chosen where the reading offers them)."""
+    if reading is None:
+        return [run_case(c, engine, timeout=timeout) for c in cases]
+    from ..ruleset.resolve import resolve
+
+    out = []
+    for c in cases:
+        offered = {k: v for k, v in c.options.items() if k in reading.get("options", {})}
+        out.append(run_case(c, engine, resolve(reading, offered) if offered else reading, timeout, aliased=True))
+    return out
+
+
+# --- an engine's results against the book and against its own reading --------------------------------
+
+CLASSES = ("pass", "reading", "departure", "not-implemented", "error")
+
+
+def as_expectation(outcome: Outcome) -> dict[str, Any]:
+    return {"legal": outcome.legal, "captures": list(outcome.captures), "victories": list(outcome.victories)}
+
+
+def under(case: Case, doc: dict[str, Any]) -> Outcome:
+    """What the reference engine makes of a case under another ruleset (a reading): the case's options
+    chosen where the reading still offers them."""
+    from ..ruleset.resolve import resolve
+
+    offered = {k: v for k, v in case.options.items() if k in doc.get("options", {})}
+    return kernel_outcome(case, resolve(doc, offered) if offered else doc)
+
+
+def classify(result: Result, profile: dict[str, Any] | None) -> tuple[str, tuple[str, ...]]:
+    """The class of an engine's result (issue 29): pass; reading (it fails under the book but is what its
+    own profile makes of the case); departure (it fails even under its profile: the differences from the
+    profile); not-implemented (the engine answered unsupported); error (it crashed)."""
+    if result.status == "passed":
+        return "pass", ()
+    if result.status == "unsupported":
+        return "not-implemented", ()
+    if result.status == "error" or result.outcome is None:
+        return "error", ()
+    if profile is None:
+        return "departure", result.differences
+    try:
+        mine = under(result.case, profile)
+    except InputError as exc:
+        return "departure", (f"the profile cannot play the case: {exc.problem}",)
+    left = differences(_canonical(as_expectation(mine)), _canonical_outcome(result.outcome))
+    return ("reading", ()) if not left else ("departure", tuple(left))
+
+
+# The third kind names the first's manners otherwise ("to take by encountering is to take by Equality", line
+# 1002; eruption is multiplication by the spaces, 1010; lying in wait is addition, 1014): a case asked in one
+# kind and played by a profile of another compares them as one.
+ALIASES = {"encountering": "equality", "eruption": "multiplication-by-spaces", "lying-in-wait": "addition"}
+
+
+def _canonical(expect: dict[str, Any]) -> dict[str, Any]:
+    return dict(expect, captures=[dict(c, method=ALIASES.get(str(c.get("method")), c.get("method")))
+                                  if isinstance(c, dict) else c for c in expect.get("captures", [])])
+
+
+def _canonical_outcome(o: Outcome) -> Outcome:
+    return Outcome(o.legal, tuple(_canonical({"captures": list(o.captures)})["captures"]), o.victories)
+
+
+@lru_cache(maxsize=64)
+def _option_names(rid: str) -> frozenset[str]:
+    from ..ruleset.assemble import by_id
+
+    return frozenset(by_id(rid).get("options", {}))
+
+
+@lru_cache(maxsize=256)
+def _compiled(rid: str, chosen: str) -> Any:
+    """A ruleset by id compiled for the reference engine, with options chosen (JSON): the kernel never
+    changes its Rules, so one compilation serves every case."""
+    from ..play.rules import compile_rules
+    from ..ruleset.assemble import by_id
+    from ..ruleset.resolve import resolve
+
+    doc, offered = by_id(rid), json.loads(chosen)
+    return compile_rules(resolve(doc, offered) if offered else doc)
+
+
+def holds_for(case: Case, ids: Iterable[str] | None = None) -> tuple[str, ...]:
+    """The rulesets (the kinds of 1563, the modern readings, the engines' profiles) under which the case's
+    expectation holds: those under which the reference engine makes of the case what it expects (the
+    case's options chosen where the ruleset offers them; the third kind's names of the manners of taking
+    as the first's). Computed, never written by hand: a change of a ruleset or of the kernel moves it."""
+    from ..ruleset.assemble import ruleset_ids
+
+    want = _canonical(case.data["expect"])
+    found = []
+    for rid in ids if ids is not None else ruleset_ids():
+        try:
+            offered = {k: v for k, v in case.options.items() if k in _option_names(rid)}
+            got = _kernel(case, _compiled(rid, json.dumps(offered, sort_keys=True)))
+        except InputError:
+            continue  # the position cannot be set under that ruleset (another board, another army)
+        if not differences(want, _canonical_outcome(got)):
+            found.append(rid)
+    return tuple(found)
+
+
+def explanation(profile: dict[str, Any] | None, case_id: str) -> dict[str, Any] | None:
+    """Why the engine departs from its own reading on a case, as its profile records it."""
+    reading = (profile or {}).get("reading") or {}
+    for d in reading.get("departures", ()):
+        if case_id in d.get("cases", ()):
+            return dict(d)
+    return None
+
+
+def record(results: list[Result], profile: dict[str, Any] | None, engine: str) -> dict[str, Any]:
+    """An engine's live run as data: each case with its digest, class, outcome and, for a departure, the
+    profile's explanation. Deterministic (no date, no timing): the engine's commit says when."""
+    from .cases import case_digest
+
+    rows = []
+    for r in results:
+        cls, diffs = classify(r, profile)
+        row: dict[str, Any] = {"case": r.case.id, "case_sha256": case_digest(r.case), "class": cls}
+        if r.outcome is not None:
+            row["outcome"] = as_expectation(r.outcome)
+        if r.differences:
+            row["from_the_book"] = list(r.differences)
+        if cls == "departure":
+            row["from_the_profile"] = list(diffs)
+        if cls in ("departure", "error"):
+            why = explanation(profile, r.case.id)
+            if why is not None:
+                row["explanation"] = why
+        if r.message:
+            row["message"] = r.message
+        rows.append(row)
+    source = ((profile or {}).get("reading") or {}).get("source") or {}
+    tally: dict[str, int] = {}
+    for row in rows:
+        tally[row["class"]] = tally.get(row["class"], 0) + 1
+    return {"engine": engine, "profile": (profile or {}).get("ruleset"), "repository": source.get("repository"),
+            "commit": source.get("commit"), "cases": len(rows), "by_class": dict(sorted(tally.items())),
+            "results": rows}
+
+
+def fit(results: list[Result], candidates: Iterable[str] | None = None, with_options: bool = True
+        ) -> list[dict[str, Any]]:
+    """Which rulesets (the kinds of 1563, the readings, the profiles; and each with one of its options
+    changed) an engine's answers fit best: for each, the cases whose outcome the reference engine gives
+    under it too, best first; with the cases still failing under each."""
+    from ..ruleset.assemble import by_id, ruleset_ids
+    from ..ruleset.resolve import resolve
+
+    answered = [r for r in results if r.outcome is not None]
+    docs: list[tuple[str, dict[str, Any]]] = []
+    for rid in candidates if candidates is not None else ruleset_ids():
+        doc = by_id(rid)
+        docs.append((rid, doc))
+        if with_options:
+            for name, opt in doc.get("options", {}).items():
+                for alt in opt.get("alternatives", ()):
+                    docs.append((f"{rid} --option {name}={json.dumps(alt['value'])}",
+                                 resolve(doc, {name: alt["value"]})))
+    out = []
+    for label, doc in docs:
+        fits, misses = 0, []
+        for r in answered:
+            try:
+                mine = under(r.case, doc)
+            except InputError:
+                misses.append(r.case.id)
+                continue
+            assert r.outcome is not None
+            if differences(_canonical(as_expectation(mine)), _canonical_outcome(r.outcome)):
+                misses.append(r.case.id)
+            else:
+                fits += 1
+        out.append({"ruleset": label, "fits": fits, "of": len(answered), "still_failing": misses})
+    return sorted(out, key=lambda d: (-d["fits"], d["ruleset"]))

@@ -69,6 +69,11 @@ def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> 
         files[f"ruleset/{name}"] = document(doc, "json")
     files["ruleset/schema.json"] = document(schema(), "json")
     files.update(collation_files(edition))
+    from ..conformance.matrix import matrix_document, runs
+
+    files["engines.json"] = document(matrix_document(), "json")
+    for name, run in runs().items():  # the live runs as recorded, with the engine's commit
+        files[f"runs/{name}.json"] = document(run, "json")
     files.update(html_files(edition, errata, report))
     files["datapackage.json"] = datapackage(files, edition)
     return files, report

@@ -86,6 +86,9 @@ DOCUMENTS = {  # the JSON and XML outputs: title, and what describes their form
     "errata/errata.json": ("the curated errata", "one object per erratum, as errata/errata.csv has them"),
     "errata/errata.tei.xml": ("the curated errata in TEI P5", "valid against TEI P5 tei_all"),
     "ruleset/schema.json": ("the JSON Schema of the engine rulesets", "JSON Schema draft 2020-12"),
+    "engines.json": ("the engines held to the book: the disputed points by ruleset (the book's first kind, the "
+                     "modern readings, the engines' profiles), each cell with its citation, and the recorded live "
+                     "runs", "what rithmocheck engines --format json prints"),
     "manifest.json": ("every file of this build with its size and SHA-256",
                       "written by rithmocheck build after this descriptor, so it carries no hash here"),
 }
@@ -171,6 +174,11 @@ def _document(path: str, text: str | None) -> dict[str, Any]:
     if path.startswith("ruleset/kind-"):
         kind = path.removeprefix("ruleset/kind-").removesuffix(".json")
         title, form = f"the engine ruleset of kind {kind}", "follows ruleset/schema.json"
+    elif path.startswith("runs/"):
+        name = path.removeprefix("runs/").removesuffix(".json")
+        title = f"the live run of the engine {name} on the conformance cases, classed against its profile"
+        form = ("as recorded through the engine's adapter at the commit it names: each case with its SHA-256, its "
+                "class (pass, reading, departure, not-implemented, error) and the engine's answer")
     else:
         title, form = DOCUMENTS[path]
     xml = path.endswith(".xml")

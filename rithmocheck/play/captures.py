@@ -225,8 +225,10 @@ def _by_spaces(name: str, p: dict[str, Any], v: Square, victim: Man, side: str, 
     lo, hi = int(p.get("min_spaces", 1)), int(p.get("max_spaces", 14))
     both_ends = p.get("counting", "void-between") == "both-ends"
     greater = name == "division-by-spaces"
+    compare = p.get("lesser_takes_greater", not greater)  # None: no test of which is the greater
+    lines = {"straight": EIGHT, "orthogonal": VECTORS["orthogonal"], "diagonal": VECTORS["diagonal"]}
     occupied, ranks = pos.occupied, rules.ranks
-    for dx, dy in EIGHT:
+    for dx, dy in lines.get(str(p.get("lines", "straight")), EIGHT):
         between = 0
         x, y = v[0] + dx, v[1] + dy
         while 0 <= x < 8 and 0 <= y < ranks and (x, y) not in occupied:
@@ -241,7 +243,8 @@ def _by_spaces(name: str, p: dict[str, Any], v: Square, victim: Man, side: str, 
             continue
         for value, layer in targets(victim, rules, name):
             for tv in taker_values(taker, rules):
-                if (tv * spaces == value and tv < value) if not greater else (tv == value * spaces and tv > value):
+                made = tv == value * spaces if greater else tv * spaces == value
+                if made and (compare is None or (tv > value if greater else tv < value)):
                     yield Capture(v, name, (sq,), value, layer)
 
 

@@ -84,6 +84,7 @@ class Rules:
     king_by_shape: dict[str, tuple[int, ...]] | None  # kind 1: the distances each layer shape gives the king
     king_directions: list[str]
     king_as_shapes: bool
+    king_flies: bool
     methods: tuple[Method, ...]
     mover_among_takers: bool
     captured: str  # turned | triumph-only | removed
@@ -103,6 +104,7 @@ class Rules:
     common: dict[str, dict[str, Any]]
     start: dict[str, str]
     men_by_id: dict[str, dict[str, Any]]
+    first: str = "even"  # the side that moves first (/sides/first)
     _rows: dict[str, frozenset[tuple[int, ...]]] = field(default_factory=dict, repr=False)
     _lines: dict[Any, tuple[tuple[Square, tuple[Square, ...]], ...]] = field(default_factory=dict, repr=False)
 
@@ -157,7 +159,14 @@ class Rules:
         return self.king_steps(man) if man.is_king else self.march[man.shape]
 
     def fly_steps(self, man: Man) -> tuple[Step, ...]:
-        return () if man.is_king else self.fly.get(man.shape, ())
+        """His flying draught: his shape's; a king none, unless the ruleset has him fly as the shapes he
+        bears fly (/movement/pyramid/flies_as_shapes)."""
+        if man.is_king:
+            if not self.king_flies:
+                return ()
+            shapes = {l.shape for l in man.layers}
+            return tuple(s for shape in SHAPES if shape in shapes for s in self.fly.get(shape, ()))
+        return self.fly.get(man.shape, ())
 
     def in_camp(self, side: str, sq: Square) -> bool:
         """Whether sq lies in the camp of `side`'s adversary (where `side` triumphs)."""
@@ -174,7 +183,7 @@ class Rules:
             sq = parse_square(square, f"/placement/squares/{man_id}", self.ranks)
             layers = tuple(Layer(l["value"], l["shape"]) for l in m.get("layers", ()))
             men[sq] = Man(m["side"], m["shape"], m["value"], layers)
-        return Position.of(men, "even")
+        return Position.of(men, self.first)
 
 
 def _get(doc: Any, ptr: str) -> Any:
@@ -254,6 +263,7 @@ def compile_rules(doc: dict[str, Any]) -> Rules:
         path_clear=bool(get("/movement/path_clear/value")),
         king_by_shape={k: tuple(v) for k, v in by_shape.items()} if isinstance(by_shape, dict) else None,
         king_directions=list(pyramid["directions"]), king_as_shapes=bool(pyramid.get("as_shapes", False)),
+        king_flies=bool(pyramid.get("flies_as_shapes", False)),
         methods=methods, mover_among_takers=bool(get("/captures/timing/after_move/mover_among_takers")),
         captured=captured["becomes"], enters=captured.get("enters"),
         parts_by_equality=bool(parts.get("by_equality", False)),
@@ -265,5 +275,6 @@ def compile_rules(doc: dict[str, Any]) -> Rules:
         order=str(triumphs_doc.get("order", "any")), king_taken_first=bool(triumphs_doc.get("king_taken_first", True)),
         common=common, start=dict(get("/placement").get("squares", {})),
         men_by_id={m["id"]: m for m in men},
+        first=str((get("/sides").get("first") or {}).get("value", "even")),
     )
 

@@ -235,7 +235,7 @@ def _document_json(kind: int) -> str:
                       **({"option": "short-board"} if kind == 3 else {})),
         "sides": {"even": {"digits": list(M.DIGITS["even"]), "king": M.king("even").id},
                   "odd": {"digits": list(M.DIGITS["odd"]), "king": M.king("odd").id},
-                  "colours": "the players' choice", **D.SIDES_RULE},
+                  "colours": "the players' choice", "first": D.FIRST_MOVE, **D.SIDES_RULE},
         "numbers": _numbers(),
         "men": [_man(m, signs) for m in M.all_men()],
         "captured": D.CAPTURED[kind],

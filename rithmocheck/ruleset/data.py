@@ -76,6 +76,13 @@ SIDES_RULE: dict[Any, Any] = {
     "witness": W("Of the men.", 260, "THe men be in number.48. Whereof.24. be of one side"),
 }
 
+FIRST_MOVE: dict[Any, Any] = {
+    "value": "even",
+    "rule": "the even side moves first",
+    "source": S("rithmocheck", "1563 does not say who moves first; every engine read starts with the even side "
+                               "(or leaves it to its caller)"),
+}
+
 CAPTURED: dict[Any, Any] = {
     1: {"becomes": "turned", "enters": "hindmost-rank",
         "rule": "the man taken is turned with his conqueror's colour upward and placed in the hindmost space of "

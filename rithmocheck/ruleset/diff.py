@@ -36,12 +36,56 @@ def _leaves(x: Any, ptr: str, out: dict[str, tuple[str, Any]], key_path: str,
         return
     last = ptr.rsplit("/", 1)[-1]
     if isinstance(x, list) and x and all(isinstance(i, dict) for i in x) and last in KEYS:
-        for i, item in enumerate(x):
-            name = item.get(KEYS[last], str(i))
-            items[f"{key_path}/{name}"] = (f"{ptr}/{i}", item)
-            _leaves(item, f"{ptr}/{i}", out, f"{key_path}/{name}", items)
+        for i, name in enumerate(_names(x, last)):
+            items[f"{key_path}/{name}"] = (f"{ptr}/{i}", x[i])
+            _leaves(x[i], f"{ptr}/{i}", out, f"{key_path}/{name}", items)
         return
     out[key_path] = (ptr, x)
+
+
+def _names(items: list[Any], key: str) -> list[str]:
+    """Each named item's name, a second of one name written name#2 (a reading may add a second manner)."""
+    seen: dict[str, int] = {}
+    out = []
+    for i, item in enumerate(items):
+        name = str(item.get(KEYS[key], i)) if isinstance(item, dict) else str(i)
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    return out
+
+
+def translate(ptr: str, src: Any, dst: Any) -> str | None:
+    """The place in `dst` that is `ptr` of `src`: an item of a list of named things by its name (and
+    occurrence), anything else by its key or index; None where `dst` has no such place."""
+    parts = ptr.split("/")[1:]
+    out: list[str] = []
+    a, b = src, dst
+    parent = ""
+    for part in parts:
+        if isinstance(a, list) and isinstance(b, list) and parent in KEYS and part.isdigit():
+            i = int(part)
+            if i >= len(a):
+                return None
+            name = _names(a, parent)[i]
+            there = _names(b, parent)
+            if name not in there:
+                return None
+            j = there.index(name)
+            out.append(str(j))
+            a, b = a[i], b[j]
+        elif isinstance(a, list) and isinstance(b, list) and part.isdigit():
+            i = int(part)
+            if i >= len(a) or i >= len(b):
+                return None
+            out.append(part)
+            a, b = a[i], b[i]
+        elif isinstance(a, dict) and isinstance(b, dict) and part in a and part in b:
+            out.append(part)
+            a, b = a[part], b[part]
+        else:
+            return None
+        parent = part
+    return "/" + "/".join(out) if out else ""
 
 
 def _named(item: dict[str, Any]) -> str:
@@ -51,13 +95,16 @@ def _named(item: dict[str, Any]) -> str:
     return name or "(a rule)"
 
 
-def reading_cite(doc: dict[str, Any], ptr: str) -> dict[str, Any] | None:
-    """A reading's own word on the place: its override (or its silence) there or above."""
+def reading_cite(doc: dict[str, Any], ptr: str, removed: bool = False) -> dict[str, Any] | None:
+    """A reading's own word on the place: its override (or its silence) there or above. A place the reading
+    removed (`removed`, its pointer in the base's numbering) is cited by its removal only."""
     reading = doc.get("reading")
     if isinstance(reading, dict):
         for o in reading.get("overrides", []) + reading.get("unspecified", []):
             p = o["pointer"]
-            if ptr == p or ptr.startswith(p.rstrip("/") + "/"):
+            if (o.get("op") == "remove") != removed:
+                continue
+            if ptr == p or (not removed and ptr.startswith(p.rstrip("/") + "/")):
                 if o.get("op") == "unspecified":
                     return {"reading": reading["id"], "unspecified": o.get("note", "")}
                 if o.get("op") == "differs" and not o.get("cite"):
@@ -109,7 +156,7 @@ def diff(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
         side_a = key in ia
         ptr, item = ia[key] if side_a else ib[key]
         here = citation_at(a if side_a else b, ptr)
-        there = reading_cite(b if side_a else a, ptr)  # the other's: its reading's removal
+        there = reading_cite(b if side_a else a, ptr, removed=True)  # the other's: its reading's removal
         out.append({"pointer": ptr, "a": _named(item) if side_a else None, "b": None if side_a else _named(item),
                     "absent": "b" if side_a else "a", "same_value": False,
                     "cite_a": here if side_a else there, "cite_b": there if side_a else here})
@@ -127,23 +174,33 @@ def diff(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
         out.append({"pointer": pa or pb, "a": None if va is MISSING else va, "b": None if vb is MISSING else vb,
                     "absent": "a" if va is MISSING else ("b" if vb is MISSING else None),
                     "same_value": va == vb, "cite_a": ca, "cite_b": cb})
-    listed = {d["pointer"] for d in out}
+    listed = {d["pointer"]: d for d in out}
     for side, doc, other in (("a", a, b), ("b", b, a)):  # what a reading says in words, or is silent on
         reading = doc.get("reading")
         if not isinstance(reading, dict):
             continue
         for r in reading.get("overrides", []) + reading.get("unspecified", []):
-            if r["op"] not in ("differs", "unspecified") or r["pointer"] in listed:
+            if r["op"] not in ("differs", "unspecified"):
                 continue
             words = f"differs: {r['rule']}" if r["op"] == "differs" else "unspecified"
-            theirs = _value_at(other, r["pointer"])
-            mine, cite = words, citation_at(doc, r["pointer"])
-            entry = {"pointer": r["pointer"], "a": mine if side == "a" else theirs,
-                     "b": mine if side == "b" else theirs, "absent": None, "same_value": False,
-                     "cite_a": cite if side == "a" else citation_at(other, r["pointer"]),
-                     "cite_b": cite if side == "b" else citation_at(other, r["pointer"]), "in_words": side}
+            cite = {"reading": reading["id"], **r["cite"]} if r.get("cite") else citation_at(doc, r["pointer"])
+            ptr = r["pointer"] if side == "b" else r["pointer"]
+            there_ptr = translate(r["pointer"], doc, other)
+            entry = listed.get(ptr if side == "a" else (there_ptr or ptr))
+            if entry is not None:  # the same place differs in value too: the words join it
+                entry[side] = words
+                entry[f"cite_{side}"] = cite
+                entry["same_value"] = False
+                continue
+            theirs = _value_at(other, there_ptr) if there_ptr is not None else None
+            entry = {"pointer": there_ptr if side == "b" and there_ptr else r["pointer"],
+                     "a": words if side == "a" else theirs, "b": words if side == "b" else theirs, "absent": None,
+                     "same_value": False,
+                     "cite_a": cite if side == "a" else (citation_at(other, there_ptr) if there_ptr else None),
+                     "cite_b": cite if side == "b" else (citation_at(other, there_ptr) if there_ptr else None),
+                     "in_words": side}
             out.append(entry)
-            listed.add(r["pointer"])
+            listed[entry["pointer"]] = entry
     return sorted(out, key=lambda d: d["pointer"])
 
 

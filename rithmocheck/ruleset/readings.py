@@ -4,7 +4,7 @@ of 1563 and its overrides, every override citing the reading's own words.
 A reading is a YAML file in rithmocheck/ruleset/readings/ (the modern
 readings of ../shared/seeds and the engines' profiles):
 
-    id: seed-001                          # the ruleset id
+    id: seed-001                          # the ruleset id (an engine's profile: engine/NAME)
     title: ...
     base: lever-fulke-1563/kind-1         # the kind it reads
     source: {kind: modern-reading, description: ..., file: ...}
@@ -24,6 +24,11 @@ readings of ../shared/seeds and the engines' profiles):
         op: differs                                    # a rule the engine cannot yet play, in words
         rule: "the sum of the digits of the men taken reaches the agreed number"
         cite: ...
+
+An engine's profile may add `departures`: the conformance cases on which
+the engine departs even from its own reading, each with why (`kind`: bug,
+not-expressible (a rule no value expresses yet: a candidate option), or
+adapter), the rule in words and the engine's line.
 
 A pointer may name a manner of taking, a common victory, a triumph or a
 table by name ({method:NAME}, {victory:NAME}, {triumph:NAME},
@@ -51,15 +56,17 @@ from ..errors import InputError
 READINGS_DIR = Path(__file__).resolve().parent / "readings"
 OPS = ("set", "remove", "unspecified", "differs")
 SOURCE_KINDS = ("modern-reading", "engine")
+# Why an engine departs from its own profile on a case: a plain bug of the engine, a rule no value of the
+# ruleset expresses yet (a candidate option), or what its adapter cannot ask of it.
+DEPARTURES = ("bug", "not-expressible", "adapter")
 _PLACEHOLDER = re.compile(r"\{(method|victory|triumph|table):([a-z0-9-]+)\}")
 
 
 @cache
 def _files() -> dict[str, Path]:
-    out: dict[str, Path] = {}
-    if READINGS_DIR.is_dir():
-        for p in sorted(READINGS_DIR.glob("*.yaml")):
-            out[p.stem] = p
+    out = {p.stem: p for p in sorted(READINGS_DIR.glob("*.yaml"))}
+    if not out:  # package data: none found is a broken install, never a silent empty list
+        raise RuntimeError(f"no reading found in {READINGS_DIR}: the package is incomplete")
     return out
 
 
@@ -78,7 +85,7 @@ def _read(path: Path) -> dict[str, Any]:
     for key in ("id", "title", "base", "source", "overrides"):
         if key not in data:
             raise InputError(name, getattr(data, "line", None), f"a reading needs {key!r}")
-    extra = set(data) - {"id", "title", "base", "source", "overrides", "note"}
+    extra = set(data) - {"id", "title", "base", "source", "overrides", "note", "departures"}
     if extra:
         raise InputError(name, getattr(data, "line", None), f"unknown key {sorted(extra)[0]!r}")
     src = data["source"]
@@ -91,6 +98,15 @@ def _read(path: Path) -> dict[str, Any]:
                 raise InputError(name, getattr(src, "line", None), f"an engine's source needs {key!r}")
         if not re.fullmatch(r"[0-9a-f]{7,40}", src["commit"]):
             raise InputError(name, getattr(src, "line", None), "commit must be the hexadecimal id of a commit")
+    for d in data.get("departures", ()) or ():
+        line = getattr(d, "line", None)
+        if not isinstance(d, dict) or not isinstance(d.get("cases"), list) or not d["cases"] \
+                or d.get("kind") not in DEPARTURES or not d.get("rule"):
+            raise InputError(name, line, f"a departure lists its cases, its kind ({', '.join(DEPARTURES)}) and its "
+                                         f"rule in words")
+        extra = set(d) - {"cases", "kind", "rule", "cite", "note"}
+        if extra:
+            raise InputError(name, line, f"unknown key {sorted(extra)[0]!r} in a departure")
     if not isinstance(data["overrides"], list):
         raise InputError(name, getattr(data, "line", None), "overrides must be a list")
     for o in data["overrides"]:
@@ -136,7 +152,21 @@ def _expand(ptr: str, doc: dict[str, Any], where: str) -> str:
 
 
 def reading_document(rid: str) -> dict[str, Any]:
-    """The ruleset document of a reading."""
+    """The ruleset document of a reading (a fresh copy: callers may change it)."""
+    import json
+
+    data: dict[str, Any] = json.loads(_reading_json(rid))
+    return data
+
+
+@cache
+def _reading_json(rid: str) -> str:
+    import json
+
+    return json.dumps(_reading_document(rid), ensure_ascii=False)
+
+
+def _reading_document(rid: str) -> dict[str, Any]:
     from .assemble import by_id
     from .resolve import pointer_place_exists, rederive, set_pointer
 
@@ -173,7 +203,8 @@ def reading_document(rid: str) -> dict[str, Any]:
     for ptr in sorted(removals, key=_sort_key, reverse=True):
         _remove(doc, ptr)
         for record in overrides + silent:  # what stood after the removed item moves up one place
-            record["pointer"] = _shifted(record["pointer"], ptr)
+            if record["op"] != "remove":  # (a removal names what is gone, in the base's numbering)
+                record["pointer"] = _shifted(record["pointer"], ptr)
     decided = sorted(name for name, opt in base.get("options", {}).items()
                      if any(_under(p, r["pointer"]) or _under(r["pointer"], p)
                             for p in opt.get("default_sets", {}) for r in overrides if r["op"] != "differs"))
@@ -184,6 +215,8 @@ def reading_document(rid: str) -> dict[str, Any]:
     doc["title"] = data["title"]
     doc["reading"] = {"id": data["id"], "title": data["title"], "base": data["base"], "source": _plain(data["source"]),
                       "overrides": overrides, "unspecified": silent, "decides": decided}
+    if data.get("departures"):
+        doc["reading"]["departures"] = _plain(data["departures"])
     rederive(doc)
     return doc
 

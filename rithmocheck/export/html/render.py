@@ -24,6 +24,7 @@ from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, Stric
 from jinja2.bccache import Bucket
 
 from .model import Site
+from .play import PlaySite
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
@@ -54,7 +55,7 @@ def template(name: str) -> Template:
     return environment().get_template(name)
 
 
-def render_site(site: Site) -> dict[str, str]:
+def render_site(site: Site, play: PlaySite) -> dict[str, str]:
     """Every file of the edition (path under html/ -> text)."""
     files = {"edition.css": (TEMPLATES / "edition.css").read_text(encoding="utf-8"),
              "index.html": template("index.html").render(site=site, root="")}
@@ -65,5 +66,15 @@ def render_site(site: Site) -> dict[str, str]:
     example = template("example.html")
     for sec in site.sections:
         for x in sec.examples:
-            files[f"examples/{x.file}"] = example.render(site=site, sec=sec, x=x, root="../")
+            files[f"examples/{x.file}"] = example.render(site=site, sec=sec, x=x, root="../",
+                                                         boards=play.boards_by_passage.get(x.id, ()))
+    files["conformance/index.html"] = template("cases.html").render(site=site, play=play, root="../")
+    case = template("case.html")
+    for c in play.cases:
+        files[f"conformance/{c.id}.html"] = case.render(site=site, c=c, root="../")
+    files["engines.html"] = template("engines.html").render(site=site, play=play, root="")
+    engine = template("engine.html")
+    for e in play.engines:
+        files[f"engines/{e.name}.html"] = engine.render(site=site, e=e, root="../")
+    files["witness.html"] = template("witness.html").render(site=site, play=play, root="")
     return files
