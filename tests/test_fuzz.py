@@ -144,11 +144,13 @@ COMMON_OUT = [opt("--format", formats), opt("-o", paths), opt("--output", paths)
 # The reference engine: positions and moves well and badly written, rulesets, options, agreements.
 _POSITIONS = ["start", "d8=t12,e9=R6,f10=T6 even", "d8=r9,f8=T9 even", "d8=P91,e9=r36 odd", "d8=P[1.4.9.16] even",
               "d8=R2 even taken=r3/- hand=r3/-", "- even", "d8=R2,d8=r3 even", "d8=P90 even", "z9=R2 even",
+              "d8=P[1.4.9.25.36],c5=R16,b5=R2 even taken=-/T16 hand=-/T16",
               str(BASE / "file.txt"), str(BASE / "ruleset.json")]
 positions = st.one_of(st.sampled_from(_POSITIONS),
                       st.text(alphabet="abcdefgh0123456789=RTSPrtsp,.[]*/ -evnodtkaw", max_size=40))
-move_texts = st.one_of(st.sampled_from(["f10-f8", "f8xd8", "d8-e9", "d8~e10", "r3@a1", "R3@a1", "a1-a1", "c5-c6"]),
-                       st.text(alphabet="abcdefgh0123456789-~x@RTSPrtsp*", max_size=9))
+move_texts = st.one_of(st.sampled_from(["f10-f8", "f8xd8", "d8-e9", "d8~e10", "r3@a1", "R3@a1", "a1-a1", "c5-c6",
+                                         "d8^c5=16", "d8^d8=0", "a1^h16=9999999"]),
+                       st.text(alphabet="abcdefgh0123456789-~x@^=RTSPrtsp*", max_size=11))
 rulesets = st.one_of(st.sampled_from(["1", "2", "3", "kind-2", "lever-fulke-1563/kind-3", "seed-002", "nope", ""]),
                      st.text(max_size=12))
 choices = st.one_of(st.sampled_from(["camp-spaces=48", "camp-spaces=50", "king-range=constituents", "nope=1",
@@ -175,6 +177,7 @@ COMMANDS: dict[str, tuple[st.SearchStrategy[list[str]], list[st.SearchStrategy[l
     "init": (st.lists(paths, min_size=0, max_size=2), []),
     "ruleset": (st.just([]), COMMON_OUT + [opt("--kind", st.sampled_from(["1", "2", "3", "all", "4", ""])),
                                            flag("--schema"), flag("--list"), opt("--ruleset", rulesets),
+                                           opt("--reading", rulesets), flag("--reading"),
                                            opt("--option", choices)]),
     "ruleset validate": (st.lists(paths, min_size=0, max_size=2), COMMON_OUT),
     "ruleset diff": (st.lists(rulesets, min_size=0, max_size=3), COMMON_OUT),
