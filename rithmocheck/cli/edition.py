@@ -23,9 +23,11 @@ def init(directory: str) -> None:
     from ..errors import printable
     from ..export.outfiles import copy_tree
     from ..witness.edition import Edition
+    from .options import protected_paths
 
     shipped = Edition.default()
-    n = copy_tree(shipped.root, directory, shipped.protected())
+    # never into the edition --edition names, nor into the shipped one
+    n = copy_tree(shipped.root, directory, protected_paths(None))
     shown = printable(directory)
     click.echo(f"copied the edition {shipped.name} to {shown} ({n} files); give it its own edition, title "
                f"and editors in {shown}/edition.yaml, edit it, then run 'rithmocheck --edition {shown} audit'",

@@ -174,10 +174,23 @@ class Edition:
     def pages_path(self) -> Path:
         return self.root / "pages.yaml"
 
+    def read_paths(self) -> tuple[Path, ...]:
+        """Every file (and directory) the edition reads, as named from its
+        directory: a link among them stands for the file it points to,
+        wherever that lies (compared on disk by rithmocheck.export.outfiles)."""
+        named = [self.root / n for n in (METADATA, "witness.txt", "witness.yaml", "examples.yaml", "coverage.yaml",
+                                         "pages.yaml", "collation.json", "tables")]
+        try:
+            named += sorted(self.tables_dir.glob("*.yaml"))
+        except OSError:
+            pass
+        return tuple(named) + tuple(p for p in (self.errata_path, self.second_witness_path) if p is not None)
+
     def protected(self) -> tuple[Path, ...]:
-        """What no command may write onto or into: this edition, its errata,
+        """What no command may write onto or into: this edition and every
+        file it reads (its errata and second witness too, wherever they lie),
         and the shipped edition (with everything in it)."""
-        return (self.root, self.errata_path, SHIPPED, SHIPPED_ERRATA)
+        return (self.root, *self.read_paths(), SHIPPED, SHIPPED_ERRATA)
 
     # --- contents ------------------------------------------------------------------------------------
 
