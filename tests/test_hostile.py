@@ -282,3 +282,35 @@ def test_bad_build_targets_are_one_line(target, needle, tmp_path, monkeypatch):
 def test_errata_propose_out_is_a_one_line_usage_error():
     r = run("errata", "--propose", "--out", "")
     one_line(r, "--out")
+
+
+# --- HTML in an edition reaches no Markdown raw (issue 26, F10) ---------------------------------------------------
+
+def test_html_in_a_passage_id_is_escaped_in_every_markdown_output(tmp_path):
+    ed = tmp_path / "ed"
+    assert run("init", str(ed)).exit_code == 0
+    k1 = ed / "tables" / "k1-musical.yaml"
+    text = k1.read_text(encoding="utf-8")
+    assert text.startswith("passage: k1-musical\n")
+    k1.write_text('passage: "<script>alert(1)</script>|`x"\n' + text.split("\n", 1)[1], encoding="utf-8")
+    out = tmp_path / "out"
+    assert run("--edition", str(ed), "build", "--out", str(out)).exit_code == 0
+    md = {p.relative_to(out).as_posix(): p.read_text(encoding="utf-8") for p in out.rglob("*.md")}
+    assert {"tables/k1-musical/printed.md", "tables/k1-musical/corrected.md", "collation.md",
+            "errata/errata.md"} <= md.keys()
+    for name, text in md.items():
+        assert "<script" not in text and "</script" not in text, name
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;\\|`x:1.1.1" in md["tables/k1-musical/printed.md"]
+    for args in (["audit", "--format", "md"], ["show", "k1-musical", "--format", "md"],
+                 ["show", "k1-musical", "--corrected", "--format", "md"], ["collate", "--format", "md"]):
+        r = run("--edition", str(ed), *args)
+        assert r.exit_code in (0, 1) and "<script" not in r.stdout, args
+
+
+def test_markdown_code_spans_hold_any_text():
+    from rithmocheck.export.render import md_code, md_text
+
+    assert md_code("3 4 7") == "`3 4 7`"
+    assert md_code("a`b") == "``a`b``" and md_code("`a") == "`` `a ``"
+    assert md_text("a < b & c|d\ne") == "a &lt; b &amp; c\\|d e"
+    assert md_text("a|b", cell=False) == "a|b"

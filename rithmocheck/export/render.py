@@ -27,6 +27,9 @@ def grid(headers: Sequence[str], data: Iterable[Sequence[Any]], fmt: str) -> str
         return buf.getvalue()
     from tabulate import tabulate
 
+    if fmt == "md":  # text from an edition is never HTML, nor a column rule, to a Markdown renderer
+        headers = [md_text(h) for h in headers]
+        rows = [[md_text(v) if isinstance(v, str) else v for v in r] for r in rows]
     # Numbers are right-aligned, text left-aligned, as tabulate would; the
     # column kinds are known here, so tabulate is spared guessing them
     # (which is most of its time on large tables).
@@ -38,6 +41,27 @@ def grid(headers: Sequence[str], data: Iterable[Sequence[Any]], fmt: str) -> str
             rows = [[_wrap(v, w) for v, w in zip(r, widths)] for r in rows]
     return tabulate(rows, headers=list(headers), tablefmt="github" if fmt == "md" else "simple",
                     disable_numparse=True, colalign=align) + "\n"
+
+
+def md_text(text: str, cell: bool = True) -> str:
+    """Text for Markdown, as text: HTML's special characters as entities
+    (a renderer passes raw HTML through), on one line; in a table's cell a
+    column rule escaped too (it would split the cell)."""
+    import html
+
+    escaped = html.escape(" ".join(text.splitlines()), quote=False)
+    return escaped.replace("|", "\\|") if cell else escaped
+
+
+def md_code(text: str) -> str:
+    """Text as a Markdown code span (where HTML is never interpreted), on one
+    line: the fence is longer than any run of backticks in it."""
+    import re
+
+    text = " ".join(text.splitlines())
+    fence = "`" * (max((len(m) for m in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 TEXT_CELL = 60  # the widest a cell of text output grows before it wraps
