@@ -314,3 +314,57 @@ def test_markdown_code_spans_hold_any_text():
     assert md_code("a`b") == "``a`b``" and md_code("`a") == "`` `a ``"
     assert md_text("a < b & c|d\ne") == "a &lt; b &amp; c\\|d e"
     assert md_text("a|b", cell=False) == "a|b"
+
+
+# --- a scholar's edition: every input checked for shape before use (issue 26) ---------------------------------
+
+@pytest.fixture()
+def scholar(tmp_path):
+    ed = tmp_path / "ed"
+    assert run("init", str(ed)).exit_code == 0
+    return ed
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize("name,old,new,line", [
+    ("pages.yaml", "{lines: [1, 14], image: 1, side: right}", "{lines: [1], image: 1, side: right}", 12),
+    ("pages.yaml", "{lines: [1, 14], image: 1, side: right}", "{lines: [1, x], image: 1, side: right}", 12),
+    ("pages.yaml", "{lines: [1, 14], image: 1, side: right}", "{lines: [1, 14], image: 1, side: up}", 12),
+    ("pages.yaml", "lines: 1122", "lines: [1]", 10),
+    ("edition.yaml", "errata: errata.yaml", "errata: null", 15),
+    ("edition.yaml", "errata: errata.yaml", "errata: [a]", 15),
+    ("edition.yaml", "editors: the editors of rithmocheck", "editors: [1]", 13),
+])
+@pytest.mark.parametrize("command", [["audit"], ["show", "k1-addition", "--corrected"], ["errata"]])
+def test_a_misshapen_edition_file_is_one_line_naming_it(name, old, new, line, command, scholar):
+    edit(scholar / name, old, new)
+    one_line(run("--edition", str(scholar), *command), f"{scholar / name}:{line}: ")
+
+
+def test_a_second_witness_nested_1000_deep_is_one_line_naming_it(scholar):
+    tcp = scholar / "eebo-tcp-A05389" / "A05389.xml"
+    edit(tcp, "<text", "<hi>" * 1000 + "</hi>" * 1000 + "<text")
+    for args in (["collate"], ["build", "--out", str(scholar.parent / "out")]):
+        one_line(run("--edition", str(scholar), *args), f"{tcp}:")
+        assert "nested more than 200 deep" in run("--edition", str(scholar), *args).stderr
+    assert not (scholar.parent / "out").exists()
+
+
+def test_a_cell_spanning_a_billion_columns_is_one_line(scholar):
+    tcp = scholar / "eebo-tcp-A05389" / "A05389.xml"
+    edit(tcp, "<cell>", '<cell cols="999999999">')
+    start = time.perf_counter()
+    one_line(run("--edition", str(scholar), "collate"), f"{tcp}: ")
+    assert time.perf_counter() - start < 10
+
+
+def test_check_source_refuses_a_bad_witness_yaml_before_any_file_is_ok(scholar):
+    (scholar / "witness.yaml").write_text((scholar / "witness.yaml").read_text() + "lines: 5\n")
+    r = run("--edition", str(scholar), "check-source", str(scholar / "tables" / "k1-musical.yaml"))
+    one_line(r, f"{scholar / 'witness.yaml'}:")
+    assert "ok" not in r.stderr

@@ -38,6 +38,7 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | 
 
     ed = edition()
     check_output(output, ed)
+    drift = ed.witness_drift()  # the edition's own files first: a bad witness.yaml is the one line of a refusal
     bad = False
     rows: list[dict[str, object]] = []
     for name in files:
@@ -57,8 +58,7 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | 
         headers = ("file", "table", "position", "witness_line", "role", "numbers")
         emit(document(rows, fmt) if fmt in ("json", "yaml") else grid(headers, [[r[h] for h in headers] for r in rows],
                                                                         fmt), output, ed)
-    drift = None if bad else ed.witness_drift()  # a refusal's lines stay its errors
-    if drift:
+    if drift and not bad:  # a refusal's lines stay its errors
         click.echo(f"warning: {drift}", err=True)
     sys.exit(exit_code(0, bad))
 

@@ -299,7 +299,7 @@ def edition_collation(edition: Edition) -> CollationReport | None:
             data = load_json(read_text(cache), cache)
             if isinstance(data, dict) and data.get("inputs") == inputs_digest(edition, path):
                 return CollationReport.from_dict(data["report"])
-        except (InputError, KeyError, TypeError, ValueError):
-            pass  # a damaged cache: collate afresh
+        except Exception:  # noqa: BLE001 - a damaged cache, whatever its damage, is collated afresh
+            pass
     return collate(edition)
 

@@ -49,13 +49,23 @@ def known_tables() -> frozenset[str]:
     return frozenset(TABLE_IDS)
 
 
-def _relative(root: Path, meta: dict[str, Any], key: str, default: str | None) -> Path | None:
+def _key_line(meta: dict[str, Any], key: str) -> int | None:
+    """The line of edition.yaml a key stands on (the loader keeps it on the key)."""
+    return next((getattr(k, "line", None) for k in meta if k == key), getattr(meta, "line", None))
+
+
+def _relative(root: Path, meta: dict[str, Any], key: str, default: str | None, required: bool = False) -> Path | None:
+    """The file edition.yaml names under key (relative to the edition), the
+    default when the key is absent; None only when the file is optional."""
     value = meta.get(key, default)
-    if value is None:
+    if value is None and not required:
         return None
     if not isinstance(value, str) or not value.strip() or "\0" in value:
-        raise InputError(root / METADATA, None, f"{key} must be a file name relative to the edition")
+        raise InputError(root / METADATA, _key_line(meta, key), f"{key} must be a file name relative to the edition")
     return root / value
+
+
+TEXT_KEYS = ("edition", "title", "editors")  # edition.yaml: what is text, if given
 
 
 @dataclass(frozen=True)
@@ -346,7 +356,10 @@ def _metadata(root: Path) -> dict[str, Any]:
     data = load_file(path)
     if not isinstance(data, dict):
         raise InputError(path, getattr(data, "line", 1), "expected a mapping (edition, title, witness, errata, ...)")
-    return dict(data)
+    for key in TEXT_KEYS:
+        if key in data and not (isinstance(data[key], str) and data[key].strip()):
+            raise InputError(path, _key_line(data, key), f"{key} must be text")
+    return data
 
 
 @lru_cache(maxsize=8)
@@ -369,8 +382,8 @@ def _open(root: Path) -> Edition:
         raise InputError(root, None, "is not an edition: it has no witness.txt (make one with rithmocheck init DIR)")
     if not (root / "tables").is_dir():
         raise InputError(root, None, "is not an edition: it has no tables/ directory")
-    errata = _relative(root, meta, "errata", "errata.yaml")
-    assert errata is not None
+    errata = _relative(root, meta, "errata", "errata.yaml", required=True)
+    assert errata is not None  # (required)
     return Edition(root, errata, _relative(root, meta, "second_witness", None))
 
 
