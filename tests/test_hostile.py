@@ -368,3 +368,82 @@ def test_check_source_refuses_a_bad_witness_yaml_before_any_file_is_ok(scholar):
     r = run("--edition", str(scholar), "check-source", str(scholar / "tables" / "k1-musical.yaml"))
     one_line(r, f"{scholar / 'witness.yaml'}:")
     assert "ok" not in r.stderr
+
+
+# --- memory within the documented bounds (issue 26) ---------------------------------------------------------------
+
+def test_json_and_yaml_of_generate_are_the_document_written_as_it_is_made():
+    """The streamed json/yaml of generate is, byte for byte, the document
+    held whole (every table, a named universe and small lists)."""
+    from dataclasses import replace
+
+    from rithmocheck.export.render import document, stream_document
+    from rithmocheck.tables import REGISTRY
+
+    for f in REGISTRY.values():
+        for universe in (None, "2,3,4,5,6,7,8,9,12,16,25", "2,3"):
+            try:
+                table, rows = f.stream(universe, ())
+            except Exception:  # noqa: BLE001 - a universe the table does not take
+                continue
+            rows = list(rows)
+            whole = replace(table, rows=tuple(rows)).as_dict()
+            for fmt in ("json", "yaml"):
+                streamed = "".join(stream_document(table.as_dict(), "rows", rows, fmt, batch=2))
+                assert streamed == document(whole, fmt), (f.id, universe, fmt)
+                assert run("generate", f.id, *(["--universe", universe] if universe else []),
+                           "--format", fmt).stdout == streamed
+
+
+MEMORY = r"""
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (int(sys.argv[1]) << 20, int(sys.argv[1]) << 20))
+from rithmocheck.cli import cli
+cli(sys.argv[2:], prog_name="rithmocheck")
+"""
+
+
+@pytest.mark.parametrize("fmt", ["json", "yaml"])
+def test_generate_json_and_yaml_of_millions_of_rows_in_bounded_memory(fmt, tmp_path):
+    """k1-addition over 1..2,500 has 1,561,250 rows: held whole (as before
+    issue 26), its JSON ended in a MemoryError within 500 MB of address
+    space; streamed it fits in 300 MB (the interpreter and its libraries
+    take most of it)."""
+    universe = write(tmp_path, "u.txt", "\n".join(map(str, range(1, 2501))))
+    out = tmp_path / f"k1.{fmt}"
+    done = subprocess.run([sys.executable, "-c", MEMORY, "300", "generate", "k1-addition", "--universe",
+                           str(universe), "--format", fmt, "-o", str(out)], capture_output=True, text=True,
+                          timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert out.stat().st_size > 30_000_000
+    with open(out, "rb") as fh:
+        fh.seek(-200, os.SEEK_END)
+        assert b"params" in fh.read()
+
+
+@pytest.mark.parametrize("fmt", ["text", "md"])
+def test_text_and_md_of_a_table_too_large_to_lay_out_are_refused(fmt, tmp_path):
+    universe = write(tmp_path, "u.txt", "\n".join(map(str, range(1, 1001))))
+    start = time.perf_counter()
+    one_line(run("generate", "k1-addition", "--universe", str(universe), "--format", fmt), "--format")
+    assert "more than 200,000 rows" in run("generate", "k1-addition", "--universe", str(universe), "--format",
+                                           fmt).stderr
+    assert time.perf_counter() - start < 20
+
+
+@pytest.mark.parametrize("name,text", [
+    ("list.yaml", "[" + ",".join(["1"] * 60_000) + "]\n"),
+    ("list.json", json.dumps({"even": [2] * 60_000, "odd": [3]})),
+    ("pieces.csv", "side,value\n" + "even,2\n" * 60_000),
+])
+def test_an_input_of_too_many_values_is_refused_before_it_is_checked(name, text, tmp_path):
+    """ruleset validate of a 600,000-item list took 1.5 GB and ended in a
+    MemoryError; a file may hold at most 50,000 values."""
+    p = write(tmp_path, name, text)
+    start = time.perf_counter()
+    one_line(run("ruleset", "validate", str(p)), f"{p}")
+    assert "more than 50,000 values" in run("ruleset", "validate", str(p)).stderr
+    assert time.perf_counter() - start < 10
+    for kind in ("1", "2", "3", "all"):  # the rulesets the tool writes stay well within
+        q = write(tmp_path, f"kind-{kind}.json", run("ruleset", "--kind", kind).stdout)
+        assert run("ruleset", "validate", str(q)).exit_code == 0

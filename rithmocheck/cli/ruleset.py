@@ -79,9 +79,11 @@ def validate(file: str, fmt: str, output: str | None) -> None:
     """
     from .. import ruleset as R
     from ..export.render import document, grid
+    from ..inputs import check_values
 
     check_output(output)
     data = R.load(file)
+    check_values(data, file)  # (YAML and JSON are refused as they are read; a CSV list here)
     findings = R.validate_any(data, file)
     doc = R.findings_document(file, findings, data)
     if fmt in ("json", "yaml"):

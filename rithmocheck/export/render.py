@@ -119,6 +119,59 @@ def stream_grid(headers: Sequence[str], rows: Iterable[Sequence[Any]], fmt: str,
     yield buf.getvalue()
 
 
+_ROWS = "\x00rithmocheck: the rows go here\x00"  # a value no table holds
+
+
+def stream_document(data: dict[str, Any], key: str, rows: Iterable[Sequence[Any]], fmt: str,
+                    batch: int = 4096) -> Iterator[str]:
+    """A document (json or yaml) whose list under key is written as its rows
+    come, never held: the same text as document() of the whole document."""
+    head, sep, tail = document({**data, key: _ROWS}, fmt).partition(
+        json.dumps(_ROWS) if fmt == "json" else _yaml_scalar(_ROWS))
+    if not sep:  # pragma: no cover - the marker is always written
+        raise ValueError("the rows' place was not found")
+    if fmt == "json":
+        head = head.rstrip()
+    else:  # "rows: <marker>" becomes "rows:" and the block of rows, or "rows: []"
+        head = head[:head.rindex(f"{key}:") + len(key) + 1]
+        tail = tail.split("\n", 1)[1] if "\n" in tail else ""
+    out: list[str] = [head]
+    n = 0
+    for row in rows:
+        out.append(_json_row(row, n) if fmt == "json" else _yaml_row(row))
+        n += 1
+        if n % batch == 0:
+            yield "".join(out)
+            out = []
+    if fmt == "json":
+        out.append(" []" + tail if n == 0 else "\n  ]" + tail)
+    else:
+        out.append(" []\n" + tail if n == 0 else "\n" + tail)
+    yield "".join(out)
+
+
+def _json_row(row: Sequence[Any], i: int) -> str:
+    """A row as json.dumps(indent=2) writes it as an item of a top-level key's list."""
+    lead = " [\n    " if i == 0 else ",\n    "
+    if not row:
+        return lead + "[]"
+    if all(isinstance(v, int) and not isinstance(v, bool) for v in row):
+        return lead + "[\n      " + ",\n      ".join(map(str, row)) + "\n    ]"
+    return lead + json.dumps(list(row), indent=2, ensure_ascii=False).replace("\n", "\n    ")
+
+
+def _yaml_row(row: Sequence[Any]) -> str:
+    """A row as yaml_text writes it as an item of a top-level key's list."""
+    if row and all(isinstance(v, int) and not isinstance(v, bool) for v in row):
+        return "\n- - " + "\n  - ".join(map(str, row))
+    return "\n" + yaml_text([list(row)]).rstrip("\n")
+
+
+def _yaml_scalar(value: str) -> str:
+    text = yaml_text({"k": value})
+    return text[len("k: "):].rstrip("\n")
+
+
 def document(data: Any, fmt: str) -> str:
     if fmt == "yaml":
         return yaml_text(data)
