@@ -485,6 +485,13 @@ def test_f2_nothing_is_written_into_the_edition_through_a_link(args, linked):
     assert run("--edition", "ed", "audit").exit_code == 0
 
 
+@pytest.mark.parametrize("target", ["T/copy", "T/../copy", "ed/new/copy"])
+def test_f2_init_never_copies_into_an_edition_even_unnamed(target, linked):
+    before = everything(linked)
+    one_line_error(run("init", target), target)
+    assert everything(linked) == before
+
+
 def test_f2_a_link_as_the_output_file_is_refused(linked):
     (linked / "w").symlink_to("ed/witness.txt")
     (linked / "mine.txt").write_text("mine\n")
