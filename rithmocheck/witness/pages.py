@@ -180,7 +180,7 @@ def parse_map(text: str, path: str = "pages.yaml") -> PageMap:
     def whole(value: object, what: str, low: int, where: object) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or value < low:
             raise fail(value if hasattr(value, "line") else where, f"{what} must be a whole number from {low}")
-        return value
+        return int(value)  # (a plain int: the loader's carries its line)
 
     def page(item: dict[str, object], what: str) -> Page:
         image = whole(item.get("image"), f"{what}: image", 1, item)
