@@ -485,10 +485,14 @@ def test_f2_nothing_is_written_into_the_edition_through_a_link(args, linked):
     assert run("--edition", "ed", "audit").exit_code == 0
 
 
-@pytest.mark.parametrize("target", ["T/copy", "T/../copy", "ed/new/copy"])
-def test_f2_init_never_copies_into_an_edition_even_unnamed(target, linked):
+@pytest.mark.parametrize("args", [["init", "T/copy"], ["init", "T/../copy"], ["init", "ed/new/copy"],
+                                  ["men", "-o", "T/../witness.txt"], ["men", "-o", "T/k1-musical.yaml"],
+                                  ["build", "--out", "T/../docs"], ["build", "--out", "T/../output"]])
+def test_f2_nothing_is_written_into_an_edition_the_command_does_not_name(args, linked):
+    """No output goes into an edition directory, whichever edition the
+    command works on (here the shipped one)."""
     before = everything(linked)
-    one_line_error(run("init", target), target)
+    one_line_error(run(*args), args[-1])
     assert everything(linked) == before
 
 

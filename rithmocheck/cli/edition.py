@@ -21,20 +21,14 @@ def init(directory: str) -> None:
       rithmocheck init my-edition
       rithmocheck --edition my-edition audit
     """
-    from ..errors import InputError, printable
-    from ..export.outfiles import copy_tree, real_path
+    from ..errors import printable
+    from ..export.outfiles import copy_tree
     from ..witness.edition import Edition
     from .options import protected_paths
 
     shipped = Edition.default()
-    # never into the edition --edition names, nor into the shipped one, nor into any other edition
-    protected = protected_paths(None)
-    try:
-        protected += tuple(a for a in real_path(directory, "DIR").parents
-                           if (a / "witness.txt").is_file() and (a / "tables").is_dir())
-    except InputError:
-        pass  # (copy_tree names what is wrong with DIR)
-    n = copy_tree(shipped.root, directory, protected)
+    # never into the edition --edition names, nor into the shipped one (nor, copy_tree sees, into any edition)
+    n = copy_tree(shipped.root, directory, protected_paths(None))
     shown = printable(directory)
     click.echo(f"copied the edition {shipped.name} to {shown} ({n} files); give it its own edition, title "
                f"and editors in {shown}/edition.yaml, edit it, then run 'rithmocheck --edition {shown} audit'",

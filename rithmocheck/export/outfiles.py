@@ -29,8 +29,10 @@ Three operations, all atomic and all refusing protected targets:
 
 `protected` are the paths no command may write onto or into (the edition and
 every file it reads, wherever it lies; the curated errata; the shipped
-edition); a target that is one, lies inside one or (for a directory) holds
-one is refused, however it is spelled, and so is a hard link to one.
+edition), and every edition directory (a witness.txt beside a tables/
+directory) above the target, whichever edition the command works on; a
+target that is one, lies inside one or (for a directory) holds one is
+refused, however it is spelled, and so is a hard link to one.
 
 Staging. A build writes its tree into `.NAME.new-TOKEN` beside NAME (TOKEN:
 32 random hexadecimal digits) whose first file, made before anything else,
@@ -149,12 +151,12 @@ def refuse_protected(spelled: str | Path, target: Path, protected: Iterable[Path
     shown = _shown(spelled, target)
 
     def into(hit: Path) -> InputError:
-        return InputError(spelled, None, f"refusing to write {what} onto or into {hit}, which belongs to the "
-                                         f"edition or its errata{shown}; choose another place")
+        return InputError(spelled, None, f"refusing to write {what} onto or into {hit}, an edition or a file "
+                                         f"it reads{shown}; choose another place")
 
     def holds(hit: Path) -> InputError:
-        return InputError(spelled, None, f"refusing to write {what} here: it holds {hit}, which belongs to the "
-                                         f"edition or its errata{shown}; choose another place")
+        return InputError(spelled, None, f"refusing to write {what} here: it holds {hit}, an edition or a file "
+                                         f"it reads{shown}; choose another place")
 
     for r, _ident in sorted(guard, key=lambda g: (g[0] != target, -len(g[0].parts))):  # the nearest named
         if r == target or r in target.parents:
@@ -174,6 +176,13 @@ def refuse_protected(spelled: str | Path, target: Path, protected: Iterable[Path
         for r, _ident in guard:
             if any(_identity(anc) == target_id for anc in r.parents):
                 raise holds(r)
+
+
+def editions_above(target: Path) -> tuple[Path, ...]:
+    """The edition directories (a witness.txt and a tables/ directory) that
+    target lies in: no output goes into an edition, whichever edition a
+    command works on."""
+    return tuple(a for a in target.parents if (a / "witness.txt").is_file() and (a / "tables").is_dir())
 
 
 def _umask() -> int:
@@ -207,7 +216,7 @@ def check_out_file(path: str | Path, protected: Iterable[Path] = ()) -> Path:
     if text.endswith(os.sep) or os.path.basename(text) in (".", ".."):
         raise InputError(path, None, "names a directory; give a file name")
     target = _target(path, "-o")
-    refuse_protected(path, target, protected, "output")
+    refuse_protected(path, target, (*protected, *editions_above(target)), "output")
     st = _lstat(target)
     if st is not None and stat.S_ISLNK(st.st_mode):
         raise InputError(path, None, f"is a symbolic link (to {os.readlink(target)}); -o replaces a file, never a "
@@ -562,7 +571,7 @@ def check_out_dir(out: str | Path, protected: Iterable[Path] = (), edits: bool =
     target = _target(out, "--out")
     if target.parent == target:
         raise InputError(out, None, "refusing to replace the root of the file system")
-    refuse_protected(out, target, protected, "the build", contains=True)
+    refuse_protected(out, target, (*protected, *editions_above(target)), "the build", contains=True)
     cwd = Path(os.path.realpath(os.getcwd()))
     if target == cwd or target in cwd.parents:
         raise InputError(out, None, "refusing to replace the current directory or a directory above it; "
@@ -671,7 +680,7 @@ def check_new_dir(out: str | Path, protected: Iterable[Path] = (), option: str =
     target = _target(out, option)
     if target.parent == target:
         raise InputError(out, None, "is the root of the file system; give a new or empty directory")
-    refuse_protected(out, target, protected, "the copy", contains=True)
+    refuse_protected(out, target, (*protected, *editions_above(target)), "the copy", contains=True)
     _not_a_directory_above(out, target)
     st = _lstat(target)
     if st is not None and stat.S_ISLNK(st.st_mode):
