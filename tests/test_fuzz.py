@@ -29,6 +29,7 @@ both with
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
@@ -495,7 +496,8 @@ def mutated_data(draw, text: str, as_json: bool) -> str:
     wrapped at random places, written back (comments lost)."""
     import yaml
 
-    doc = json.loads(text) if as_json else yaml.safe_load(text)
+    # a fresh tree of plain values (no object shared between two places, as a YAML alias would share it)
+    doc = json.loads(json.dumps(json.loads(text) if as_json else yaml.safe_load(text), default=str))
     for _ in range(draw(st.integers(1, 3))):
         where = draw(st.sampled_from(paths_in(doc)))
         if not where:
@@ -504,8 +506,8 @@ def mutated_data(draw, text: str, as_json: bool) -> str:
         for k in where[:-1]:
             parent = parent[k]
         how = draw(st.integers(0, 2))
-        if how == 0:
-            parent[where[-1]] = draw(EDITION_VALUES)
+        if how == 0:  # a copy: sampled_from hands out the same object every time
+            parent[where[-1]] = copy.deepcopy(draw(EDITION_VALUES))
         elif how == 1:
             del parent[where[-1]]
         else:
