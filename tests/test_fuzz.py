@@ -24,7 +24,8 @@ both with
 
     RITHMOCHECK_FUZZ_EXAMPLES=10000 pytest tests/test_fuzz.py
 
-(see the README for its figures).
+(see the README for its figures; RITHMOCHECK_FUZZ_TALLY=FILE writes how
+many runs of each target ended in each exit code).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ import shutil
 import string
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -70,9 +72,15 @@ def digest(root: Path) -> str:
 SHIPPED_DIGEST = digest(SHIPPED)
 
 
+TALLY: Counter[tuple[str, int]] = Counter()  # runs by target and exit code
+TALLY_FILE = os.environ.get("RITHMOCHECK_FUZZ_TALLY")  # where a long run writes them (JSON), if set
+
+
 @pytest.fixture(scope="module", autouse=True)
 def shipped_edition_untouched():
     yield
+    if TALLY_FILE:
+        Path(TALLY_FILE).write_text(json.dumps(sorted([t, c, n] for (t, c), n in TALLY.items()), indent=1))
     shutil.rmtree(BASE, ignore_errors=True)
     assert digest(SHIPPED) == SHIPPED_DIGEST, "a fuzzed command wrote into the shipped edition"
 
@@ -244,6 +252,7 @@ def check(args: list[str], file: Path | None = None, codes: tuple[int, ...] = (0
     r = CliRunner().invoke(cli, args)
     took = time.perf_counter() - start
     shown = " ".join(map(repr, args))[:500]
+    TALLY[(os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0], r.exit_code)] += 1
     if edition is not None:
         assert edition_digest(edition) == before, (shown, "wrote into the edition it works on")
     assert (BASE / "full-dir" / "mine.txt").exists(), (shown, "lost a user's file")
