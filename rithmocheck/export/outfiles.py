@@ -63,7 +63,9 @@ import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
 
@@ -457,8 +459,11 @@ def _remove_leftover(directory: Path) -> list[str]:
         # a staging directory whose manifest was being written (nothing is written before it)
         owned = {MANIFEST: None} if kind == "staging" else {}
 
+    def proof(rel: str) -> bool:
+        return "/" not in rel and _is_marker(directory / rel)
+
     def remove(rel: str, dir_fd: int | None, name: str) -> bool:
-        if "/" not in rel and _MARKER.match(name):
+        if proof(rel):
             return False  # the proof goes last
         if rel not in owned:
             return False
@@ -477,7 +482,7 @@ def _remove_leftover(directory: Path) -> list[str]:
     finally:
         if fd is not None:
             os.close(fd)
-    users = [rel for rel in left if not ("/" not in rel and _MARKER.match(rel))]
+    users = [rel for rel in left if not proof(rel)]
     if users:
         return [str(directory / rel) for rel in sorted(users)]
     for rel in left:  # only the markers remain
@@ -506,9 +511,10 @@ def _locked(directory: Path) -> Iterator[int | None]:
         os.close(fd)  # closing releases the lock
 
 
-def _exchange(a: Path, b: Path) -> bool:
-    """Swap two paths atomically (Linux renameat2 RENAME_EXCHANGE); False
-    where the platform cannot."""
+@lru_cache(maxsize=1)
+def _renameat2() -> Any:
+    """Linux renameat2 from the C library, or None where there is none
+    (looked up once: finding the library may take a while)."""
     import ctypes
     import ctypes.util
 
@@ -516,8 +522,19 @@ def _exchange(a: Path, b: Path) -> bool:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
         renameat2 = libc.renameat2
     except (OSError, AttributeError):
-        return False
+        return None
     renameat2.argtypes = (ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint)
+    return renameat2
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths atomically (Linux renameat2 RENAME_EXCHANGE); False
+    where the platform cannot."""
+    import ctypes
+
+    renameat2 = _renameat2()
+    if renameat2 is None:
+        return False
     at_fdcwd, rename_exchange = -100, 2
     if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
         return True
@@ -636,6 +653,7 @@ def write_tree(files: Mapping[str, str], out: str | Path, protected: Iterable[Pa
                 swapped = True
                 _unlink_quietly(target / (STAGING_MARK + token))
                 return left
+            _renameat2()  # (found before the marking: the marked tree stands in out for as short a time as can be)
             _mark(target, OLD_MARK, token)  # the tree it replaces carries the proof once it stands aside
             marked = True
             if _exchange(staging, target):
