@@ -432,7 +432,7 @@ def test_text_and_md_of_a_table_too_large_to_lay_out_are_refused(fmt, tmp_path):
 
 
 @pytest.mark.parametrize("name,text", [
-    ("list.yaml", "[" + ",".join(["1"] * 60_000) + "]\n"),
+    ("list.yaml", "odd: [3]\neven: [" + ",".join(["2"] * 600_000) + "]\n"),  # the reproducer: 1.2 MB
     ("list.json", json.dumps({"even": [2] * 60_000, "odd": [3]})),
     ("pieces.csv", "side,value\n" + "even,2\n" * 60_000),
 ])
