@@ -652,11 +652,11 @@ def load(path: str | Path | None = None) -> Document:
 def _load(path: str) -> Document:
     from ..inputs import read_bytes
 
-    return _parsed(read_bytes(path, TCP_BYTES), path)
+    return parsed(read_bytes(path, TCP_BYTES), path)
 
 
 @lru_cache(maxsize=2)
-def _parsed(data: bytes, path: str) -> Document:
+def parsed(data: bytes, path: str) -> Document:
     """The keying parsed, kept by its bytes (an edited file is read afresh)."""
     from ..errors import InputError
 
