@@ -18,6 +18,7 @@ is immutable).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -38,6 +39,8 @@ SHIPPED_ERRATA = SHIPPED / "errata.yaml"
 SHIPPED_TCP_DIR = SHIPPED / "eebo-tcp-A05389"  # the second witness and its provenance (witness.yaml)
 SHIPPED_TCP = SHIPPED_TCP_DIR / "A05389.xml"
 
+MAX_FIGURES = 100  # of a number in the witness (the shipped one's longest has 4; a transcription's at most 12)
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_FIGURES + 1},}}")
 METADATA = "edition.yaml"
 ENV_VAR = "RITHMOCHECK_EDITION"
 WITNESS_BYTES = 1_000_000
@@ -206,7 +209,13 @@ class Edition:
 
     @cached_property
     def witness(self) -> tuple[str, ...]:
-        return tuple(read_text(self.witness_path, WITNESS_BYTES).split("\n"))
+        text = read_text(self.witness_path, WITNESS_BYTES)
+        long = _LONG_NUMBER.search(text)
+        if long is not None:
+            raise InputError(self.witness_path, text.count("\n", 0, long.start()) + 1,
+                             f"a number of {len(long.group())} figures; a number of the witness has at most "
+                             f"{MAX_FIGURES}")
+        return tuple(text.split("\n"))
 
     @cached_property
     def lines(self) -> tuple[str, ...]:

@@ -545,6 +545,10 @@ def parse(data: bytes | str) -> Document:
     reader = _Reader()
     w = _Writer()
     _render_into(text_el, w, reader)
+    long = re.search(rf"\d{{{_edition.MAX_FIGURES + 1},}}", w.result())
+    if long is not None:
+        raise ValueError(f"a number of {len(long.group())} figures in its text; a number of a witness has at most "
+                         f"{_edition.MAX_FIGURES}")
     tables = tuple(_table(number, raw, reader.cell_pages) for number, raw in enumerate(reader.tables, 1))
     return Document(
         header=_header(root),
