@@ -116,12 +116,15 @@ shutil.copytree(SHIPPED, LINKED)
 (LINKED / "eebo-tcp-A05389").rename(BASE / "outside" / "tcp")
 (LINKED / "edition.yaml").write_text((LINKED / "edition.yaml").read_text("utf-8").replace(
     "second_witness: eebo-tcp-A05389/A05389.xml", "second_witness: ../outside/tcp/A05389.xml"), "utf-8")
-SANDBOX_EDITIONS = {BASE / "edition": [BASE / "edition"], LINKED: [LINKED, BASE / "outside"]}
+SANDBOX_EDITIONS = {BASE / "edition": [BASE / "edition"],
+                    LINKED: [LINKED, BASE / "outside" / "k1-musical.yaml", BASE / "outside" / "tcp" / "A05389.xml"]}
 
 
 def edition_digest(root: Path) -> str:
-    """Every file an edition of the sandbox reads (links followed)."""
-    return "".join(digest(p) for p in SANDBOX_EDITIONS[root])
+    """Every file an edition of the sandbox reads (links followed): its
+    directory and the files outside it that it reads."""
+    return "".join(digest(p) if p.is_dir() else hashlib.sha256(p.read_bytes()).hexdigest()
+                   for p in SANDBOX_EDITIONS[root])
 
 FIXED_PATHS = ["", ".", "..", "/", "/dev/null", "/dev/zero", "/dev/urandom", "x" * 300, "a\0b", "a\nb", "-",
                "--", "~", str(SHIPPED), str(SHIPPED_ERRATA), str(SHIPPED / "tables"),

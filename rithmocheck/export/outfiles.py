@@ -82,7 +82,8 @@ _MARKER = re.compile(rf"\.rithmocheck-(?:staging|old)-{_TOKEN}\Z")
 def real_path(path: str | Path, option: str = "path", named: str | Path | None = None) -> Path:
     """The absolute path that path names on disk: symbolic links and '..'
     resolved as the kernel resolves them, the part that does not exist yet
-    appended as spelled ('..' there is refused: the kernel would refuse it).
+    appended as spelled ('..' there, or after a file, is refused: the
+    kernel would refuse it).
     An error names `named` (default: path)."""
     text = os.fspath(path)
     named = path if named is None else named
@@ -93,6 +94,7 @@ def real_path(path: str | Path, option: str = "path", named: str | Path | None =
     for i in range(len(parts), -1, -1):
         prefix = os.sep + os.sep.join(parts[:i])
         try:
+            os.stat(prefix)  # the system's own reading (realpath would take "file/.." for the file's directory)
             base = os.path.realpath(prefix, strict=True)
         except (FileNotFoundError, NotADirectoryError):
             continue
@@ -100,7 +102,8 @@ def real_path(path: str | Path, option: str = "path", named: str | Path | None =
             raise InputError(named, None, f"cannot resolve the path: {exc.strerror or exc}") from None
         rest = parts[i:]
         if ".." in rest:
-            raise InputError(named, None, "'..' follows a directory that does not exist; give the path plainly")
+            raise InputError(named, None, "'..' follows a name that is not an existing directory; give the path "
+                                          "plainly")
         return Path(base, *rest)
     raise InputError(named, None, "cannot resolve the path")  # pragma: no cover - "/" always exists
 
