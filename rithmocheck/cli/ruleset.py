@@ -174,10 +174,12 @@ def validate(file: str, even: str | None, fmt: str, output: str | None) -> None:
     from .. import ruleset as R
     from ..conformance.validate import contradictions
     from ..export.render import document, grid
+    from ..inputs import check_values
     from ..ruleset.validate import errors
 
     check_output(output)
     data = R.load(file)
+    check_values(data, file)  # (YAML and JSON are refused as they are read; a CSV list here)
     findings = R.validate_any(data, file, even)
     if all(f.rule not in ("schema", "value", "rule", "missing", "doubled", "king") for f in errors(findings)):
         from ..ruleset.validate import documents_in

@@ -66,12 +66,16 @@ def errata_document(errata: tuple[Erratum, ...], fmt: str, edition: Edition) -> 
     return grid(ERRATA_HEADERS, errata_rows(errata), fmt)
 
 
-_MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|#"})
+_MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]|#"})
 
 
 def _md(text: str) -> str:
-    """Text with the characters Markdown would read as markup escaped."""
-    return text.translate(_MD_SPECIAL)
+    """Text with the characters Markdown would read as markup escaped: HTML's
+    as entities (every renderer reads them; not every one a backslash before
+    '<'), the rest with a backslash."""
+    import html
+
+    return html.escape(text, quote=False).translate(_MD_SPECIAL)
 
 
 def _kinds(errata: tuple[Erratum, ...]) -> str:
