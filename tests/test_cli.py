@@ -26,7 +26,7 @@ def test_version():
 
 
 @pytest.mark.parametrize("command", [None, "men", "tables", "generate", "explain", "check-source", "show", "audit",
-                                     "errata", "build", "ruleset"])
+                                     "errata", "tei", "build", "ruleset"])
 def test_help_has_an_example(command):
     r = run(*([command] if command else []), "--help")
     assert r.exit_code == 0

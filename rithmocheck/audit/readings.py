@@ -76,6 +76,13 @@ def table_readings(table_id: str, edition: Edition) -> list[Finding]:
     return out
 
 
+def readings(edition: Edition) -> list[Finding]:
+    """Every reading the audit of the whole edition notes, in its order."""
+    from .run import AUDITED
+
+    return [f for t in AUDITED for f in table_readings(t, edition)] + example_readings(edition)
+
+
 def example_readings(edition: Edition) -> list[Finding]:
     """A note for every figure of a worked example read as no number."""
     return [Finding(EXAMPLES, Kind.READING, token_message(t), ExamplePosition(x.id, t.line, t.id), t.line, t.page,
