@@ -290,3 +290,22 @@ def test_the_tei_command_prints_it_or_writes_it(text, tmp_path):
     assert r.exit_code == 0 and out.read_text(encoding="utf-8") == text
     r = CliRunner().invoke(cli, ["tei", "-o", str(EDITION.root / "witness.txt")])
     assert r.exit_code == 2 and "witness.txt" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_a_missing_errata_file_is_one_line_and_exit_2(tmp_path):
+    r = CliRunner().invoke(cli, ["tei", "--errata", str(tmp_path / "none.yaml")])
+    assert r.exit_code == 2 and r.stdout == "" and "none.yaml" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_an_erratum_the_text_cannot_place_is_never_left_out(audit):
+    """Every erratum has its place or the writer stops (an internal error,
+    exit 3): an erratum of a worked example that names no number has none."""
+    import dataclasses
+
+    errata, _report = audit
+    e = next(e for e in errata if isinstance(e.position, ExamplePosition))
+    placeless = dataclasses.replace(e, id="example-without-a-number",
+                                    position=dataclasses.replace(e.position, number=None))
+    with pytest.raises(RuntimeError, match="example-without-a-number"):
+        tei_text(EDITION, [*errata, placeless], [])

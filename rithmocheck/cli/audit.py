@@ -103,8 +103,8 @@ def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None)
 def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     """The main job: regenerate every table, audit every source and write
     OUT: for each table the printed, corrected and regenerated versions (CSV
-    and Markdown), the errata (Markdown, CSV, JSON, TEI), the audit report
-    (JSON), the collation with the second witness (Markdown, JSON), the
+    and Markdown), the errata (Markdown, CSV, JSON, TEI), the TEI text of the
+    edition (text.tei.xml), the audit report (JSON), the collation with the second witness (Markdown, JSON), the
     engine rulesets and the HTML edition, with a manifest of every file
     written.
     Deterministic and atomic: the new tree replaces the old in one rename,

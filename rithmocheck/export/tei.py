@@ -432,7 +432,7 @@ def tei_text(edition: Edition, errata: Sequence[Erratum], readings: Sequence[Fin
         root = _document(edition, errata, readings, plan)
     except ValueError as exc:  # a span that crosses another: the edition's tokens cannot nest
         raise InputError(edition.root, None, f"the TEI text cannot be written: {exc}") from None
-    _check_placed(root, plan)
+    _check_placed(root, plan, errata)
     _indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
@@ -517,12 +517,15 @@ def apparatus(root: ET.Element) -> tuple[list[tuple[str, str]], list[str]]:
     return errata, readings
 
 
-def _check_placed(root: ET.Element, plan: _Plan) -> None:
-    """Every erratum and every reading has its one place, or an internal error."""
-    errata, readings = apparatus(root)
+def _check_placed(root: ET.Element, plan: _Plan, errata: Sequence[Erratum]) -> None:
+    """Every erratum and every reading has its one place, or an internal
+    error: none is left out in silence."""
+    found, readings = apparatus(root)
+    placeless = [e.id for e in errata if e.id not in plan.places]
     want = sorted(plan.places.items())
-    if sorted(errata) != want or sorted(readings) != sorted(plan.readings_at):
-        missing = sorted(set(want) - set(errata)) + sorted(set(plan.readings_at) - set(readings))
+    if placeless or sorted(found) != want or sorted(readings) != sorted(plan.readings_at):
+        missing = placeless + [i for i, _ in sorted(set(want) - set(found))] + sorted(
+            set(plan.readings_at) - set(readings))
         raise RuntimeError(f"the TEI text does not hold every erratum and reading once in its place: {missing[:3]}")
 
 
