@@ -365,20 +365,18 @@ def _candidates(move: Move, pos: Position, rules: Rules) -> list[Move]:
         return _ransoms(pos, rules)
     if move.kind == "take":
         return _takes(pos, rules, Board(pos, rules))
-    man = pos.at(move.frm) if move.frm is not None else None
-    if man is None or man.side != pos.to_move:
-        return []
-    board = Board(pos, rules)
-    if board.inert(man):
+    frm = move.frm
+    man = pos.at(frm) if frm is not None else None
+    if frm is None or man is None or man.side != pos.to_move or Board(pos, rules).inert(man):
         return []
     occupied, t = pos.occupied, move.to
     if t in occupied:
         return []
     if move.kind == "march":
         clear = rules.path_clear
-        return [Move("march", move.frm, t) for to, path in rules.lines_from(rules.steps(man), move.frm)
+        return [Move("march", frm, t) for to, path in rules.lines_from(rules.steps(man), frm)
                 if to == t and not (clear and not occupied.keys().isdisjoint(path))]
-    return [Move("fly", move.frm, t) for to, path in rules.lines_from(rules.fly_steps(man), move.frm)
+    return [Move("fly", frm, t) for to, path in rules.lines_from(rules.fly_steps(man), frm)
             if to == t and occupied.keys().isdisjoint(path)]
 
 
