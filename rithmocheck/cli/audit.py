@@ -99,7 +99,8 @@ def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None)
               help="Directory to (re)write: new, empty, or made by an earlier build (never anything else).")
 @errata_option
 @click.option("--no-cache", is_flag=True, envvar="RITHMOCHECK_NO_CACHE",
-              help="Make every file afresh, neither reading nor writing the build cache [env RITHMOCHECK_NO_CACHE=1].")
+              help="Make every file afresh, neither reading nor writing the build cache or the memo "
+                   "[env RITHMOCHECK_NO_CACHE=1].")
 def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     """The main job: regenerate every table, audit every source and write
     OUT: for each table the printed, corrected and regenerated versions (CSV
@@ -118,7 +119,10 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     A build whose inputs (the package, the edition, its errata and second
     witness, the rendering libraries, and Python's version) are byte for
     byte those of an earlier build takes that build's files from the cache
-    ($XDG_CACHE_HOME/rithmocheck, else ~/.cache/rithmocheck) and says so.
+    ($XDG_CACHE_HOME/rithmocheck, else ~/.cache/rithmocheck) and says so;
+    a build after an edited table or erratum takes from the memo there the
+    work that depends on neither (the alignment of the two witnesses, the
+    rulesets each conformance case holds for).
 
     \b
     Example:
@@ -131,7 +135,13 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     ed = edition(errata_path)
     protected = ed.protected()
     check_out_dir(out_dir, protected)  # before the work, so a refusal is quick
-    done, hit = (main_job(ed), False) if no_cache else cached_build(ed, main_job)
+    if no_cache:
+        from ..memo import off
+
+        with off():
+            done, hit = main_job(ed), False
+    else:
+        done, hit = cached_build(ed, main_job)
     for path in write_tree(done.files, out_dir, protected):
         click.echo(f"warning: left {printable(path)}, which no build wrote", err=True)
     tables = len({f.split("/")[1] for f in done.files if f.startswith("tables/")})

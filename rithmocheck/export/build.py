@@ -15,6 +15,7 @@ from ..witness.edition import Edition
 from .datapackage import datapackage
 from .errata import ERRATA_HEADERS, errata_document, errata_rows
 from .html import html_files
+from .parts import Parts
 from .printed import CORRECTED_HEADERS, PRINTED_HEADERS, corrected_rows, printed_rows, shaped
 from .render import document, grid
 from .report import report_json, summary_line
@@ -31,21 +32,23 @@ class Build:
     exit_code: int
 
 
-def main_job(edition: Edition) -> Build:
+def main_job(edition: Edition, parts: Parts | None = None) -> Build:
     """The files, the audit's summary (and the collation's) and the exit code:
     1 when a finding is not covered by a curated erratum or a disagreement
     with the second witness is not explained by a recorded reading."""
     from ..witness.collate import edition_collation
 
-    files, report = build_files(edition)
+    files, report = build_files(edition, parts=parts)
     collation = edition_collation(edition)  # the build's own, cached
     messages = (summary_line(report, edition),) + ((collation.summary_line(),) if collation is not None else ())
     standing = len(report.uncovered) + (len(collation.unexplained) if collation is not None else 0)
     return Build(files, messages, exit_code(standing))
 
 
-def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> tuple[dict[str, str], Report]:
-    """Every output file (relative path -> text) and the audit's report."""
+def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None,
+                parts: Parts | None = None) -> tuple[dict[str, str], Report]:
+    """Every output file (relative path -> text) and the audit's report (the parts that depend on neither the
+    tables' transcriptions nor the errata remembered in `parts` when given: rithmocheck.export.parts)."""
     from ..ruleset.assemble import documents, schema
 
     errata = load_errata(edition) if errata is None else errata
@@ -75,7 +78,7 @@ def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> 
     files["engines.json"] = document(matrix_document(), "json")
     for name, run in runs().items():  # the live runs as recorded, with the engine's commit
         files[f"runs/{name}.json"] = document(run, "json")
-    files.update(html_files(edition, errata, report))
+    files.update(html_files(edition, errata, report, parts))
     files[TEXT_FILE] = tei_text(edition, errata, [f for f in report.findings if f.kind is Kind.READING])
     files["datapackage.json"] = datapackage(files, edition)
     return files, report
