@@ -11,8 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import EDITION
+from rithmocheck import digest
 from rithmocheck.cli import cli
-from rithmocheck.export import cache, digest
+from rithmocheck.export import cache
 from rithmocheck.export.build import Build, main_job
 
 FROM_CACHE = "from the cache"

@@ -440,3 +440,22 @@ def test_audit_notes_the_readings_in_every_format(fmt):
     else:
         assert out.count("reading") >= 4 and "'6' read as the place letter 'G'" in " ".join(out.split())
     assert "4 readings noted" in r.stderr
+
+
+def test_explain_makes_the_proofs_with_sympy_once_then_remembers_them(tmp_path):
+    """The first `explain` makes the symbolic proofs (sympy imported); the next takes them from the memo
+    (rithmocheck/memo.py) without importing sympy, and says the same."""
+    import os
+    import subprocess
+    import sys
+
+    probe = ("import sys, json; from click.testing import CliRunner; from rithmocheck.cli import cli; "
+             "r = CliRunner().invoke(cli, ['explain', '91', '--format', 'json']); "
+             "assert r.exit_code == 0; print(json.dumps([r.output, 'sympy' in sys.modules]))")
+    env = {k: v for k, v in os.environ.items() if k != "RITHMOCHECK_NO_CACHE"}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+    runs = [json.loads(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                                      env=env).stdout) for _ in range(2)]
+    assert [loaded for _out, loaded in runs] == [True, False]
+    assert runs[0][0] == runs[1][0] and json.loads(runs[0][0])["proofs"]
+    assert len(list((tmp_path / "rithmocheck" / "memo").glob("proofs-*.json"))) == 1

@@ -25,10 +25,10 @@ import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from ..digest import LIBRARIES, MAX_INPUT_BYTES, PACKAGE, digest
 from ..memo import cache_root, keep_entry
 from ..witness.edition import Edition
 from .build import Build
-from .digest import LIBRARIES, MAX_INPUT_BYTES, PACKAGE, digest
 from .parts import Parts
 
 __all__ = ["LIBRARIES", "MAX_INPUT_BYTES", "PACKAGE", "cached_build", "edition_inputs", "key", "load", "store"]
@@ -42,7 +42,7 @@ def cache_dir() -> Path:
 
 
 def key(inputs: Iterable[Path]) -> str | None:
-    """The build's key: the digest of its inputs (rithmocheck.export.digest.digest) and of the entry's
+    """The build's key: the digest of its inputs (rithmocheck.digest) and of the entry's
     format; None when they cannot all be hashed."""
     return digest(inputs, salt=f"build format {FORMAT}")
 

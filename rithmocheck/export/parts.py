@@ -4,7 +4,7 @@ one edited table or erratum does not make them again: which rulesets each
 conformance case holds for (some 110 cases under 16 rulesets, a third of a
 cold build's processor time).
 
-Their key is the digest (rithmocheck.export.digest) of the package, the
+Their key is the digest (rithmocheck.digest) of the package, the
 rendering libraries, Python's version and every file the build of the
 edition reads apart from its tables' transcriptions and its errata file: a
 change to anything else (the witness, the worked examples, the rules, the
@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..digest import digest
 from ..memo import remember
 from ..witness.edition import Edition
-from .digest import digest
 
 FORMAT = 1
 

@@ -8,8 +8,9 @@ input cannot be read as a regular file, a directory holds a link to a
 directory (its files could change unseen), or the inputs are larger than
 MAX_INPUT_BYTES: the work is then done without a cache.
 
-Used by the build cache (rithmocheck.export.cache) and to key the build's
-remembered parts (rithmocheck.export.parts)."""
+Used by the build cache (rithmocheck.export.cache) and to key the work
+remembered by rithmocheck.memo: the build's parts (rithmocheck.export.parts)
+and the symbolic proofs `explain` gives (rithmocheck.tables.explain)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
 MAX_INPUT_BYTES = 64_000_000  # inputs beyond this are not hashed: no caching
 LIBRARIES = ("tabulate", "yaml", "jinja2", "markupsafe")
 
