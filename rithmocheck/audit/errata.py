@@ -229,14 +229,10 @@ def load_errata(edition: Edition, path: Path | str | None = None) -> tuple[Errat
 
 # --- matching and checking -------------------------------------------------------------------------
 
-def _supply_key(f: Family, numbers: tuple[int, ...]) -> tuple[int, ...]:
-    return f.key(numbers) if isinstance(f, EntryFamily) else tuple(numbers)
-
-
 def match(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> tuple[list[Finding], set[str]]:
     """Each finding with the id of the erratum covering it; and the ids used."""
     at = {(e.table, e.position): e for e in errata if e.position is not None}
-    supplies = {(e.table, _supply_key(REGISTRY[e.table], e.result)): e
+    supplies = {(e.table, REGISTRY[e.table].supply_key(e.result)): e
                 for e in errata if e.result is not None and e.table in REGISTRY}
     used: set[str] = set()
     out = []
@@ -250,7 +246,7 @@ def match(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> tuple[lis
             if e is not None and e.sic != f.printed:
                 e = None
         elif f.kind is Kind.OMISSION and f.expected is not None:
-            e = supplies.get((f.table, _supply_key(REGISTRY[f.table], f.expected)))
+            e = supplies.get((f.table, REGISTRY[f.table].supply_key(f.expected)))
         if e is not None:
             used.add(e.id)
         out.append(f.with_erratum(e.id if e else None))
@@ -354,20 +350,24 @@ def _wrong_correction(e: Erratum, edition: Edition,
         return None
     if e.kind == "count" or e.result is None:
         return None  # a count's correction is checked against the corrected table in audit_corrected
-    f = REGISTRY[e.table]
-    table = default_table(f.id)
-    if isinstance(f, EntryFamily):
-        if f.key(e.result) not in f.generated_items(table):
-            return (f"its correction {entry_text(e.result)} does not satisfy the relation of {e.table} "
+    result = e.result
+    table = default_table(e.table)
+
+    def entry(f: EntryFamily) -> str | None:
+        if f.key(result) not in f.generated_items(table):
+            return (f"its correction {entry_text(result)} does not satisfy the relation of {e.table} "
                     f"within its universe ({table.universe.name})")
         return None
-    assert isinstance(f, KeyedFamily)
-    entry = edition.entry_at(e.table, e.position) if isinstance(e.position, Position) else None
-    key = entry.key if entry else None
-    units = f.expected(table).get(key or "", [])
-    if tuple(e.result) not in units and tuple(e.result[:1]) not in units:
-        return f"its correction {entry_text(e.result)} is not what the rules give for {key}"
-    return None
+
+    def keyed(f: KeyedFamily) -> str | None:
+        printed = edition.entry_at(e.table, e.position) if isinstance(e.position, Position) else None
+        key = printed.key if printed else None
+        units = f.expected(table).get(key or "", [])
+        if tuple(result) not in units and tuple(result[:1]) not in units:
+            return f"its correction {entry_text(result)} is not what the rules give for {key}"
+        return None
+
+    return REGISTRY[e.table].match(entry, keyed)
 
 
 # --- applying --------------------------------------------------------------------------------------
@@ -430,20 +430,9 @@ def corrected_entries(table_id: str, errata: tuple[Erratum, ...], edition: Editi
     return out
 
 
-def _items(f: Family, r: CorrectedEntry) -> list[tuple[Any, ...]]:
-    """A corrected entry as the items its family compares with the regenerated table."""
-    if isinstance(f, EntryFamily):
-        return [f.key(r.numbers, r.signs)]
-    assert isinstance(f, KeyedFamily)
-    return [(r.key, u) for u in f.units(r)]
-
-
 def _item_text(f: Family, item: tuple[Any, ...]) -> str:
-    if isinstance(f, EntryFamily):
-        numbers, signs = f.split(item)
-        return entry_text(numbers, signs)
-    key, unit = item
-    return f"{key}: {entry_text(*f.split(unit))}"
+    return f.match(lambda entry: entry_text(*entry.split(item)),
+                   lambda keyed: f"{item[0]}: {entry_text(*keyed.split(item[1]))}")
 
 
 def audit_invariant(table_id: str, errata: tuple[Erratum, ...], edition: Edition) -> list[Finding]:
@@ -460,7 +449,7 @@ def audit_invariant(table_id: str, errata: tuple[Erratum, ...], edition: Edition
     rows = corrected_entries(table_id, errata, edition, supply=True)
     by_item: dict[tuple[Any, ...], list[CorrectedEntry]] = {}
     for r in rows:
-        for item in _items(f, r):
+        for item in f.items(r):
             by_item.setdefault(item, []).append(r)
     got = Counter({item: len(rs) for item, rs in by_item.items()})
     want = f.generated_items(table)
@@ -521,6 +510,15 @@ def _position_data(position: Position | ExamplePosition | None) -> dict[str, Any
     return position.as_dict() if position is not None else None
 
 
+def _why(fam: Family | None, values: tuple[int, ...], otherwise: str, split: bool) -> str:
+    """Why a row belongs to an entry table (its family's explanation), else `otherwise`."""
+    def entry(f: EntryFamily) -> str:
+        numbers, signs = f.split(values) if split else (values, ())
+        return f.explain(numbers, signs, default_table(f.id))
+
+    return otherwise if fam is None else fam.match(entry, lambda keyed: otherwise)
+
+
 def propose(findings: Iterable[Finding]) -> list[dict[str, Any]]:
     """Proposed errata (resp 'rithmocheck', unconfirmed) for the uncovered
     findings an erratum covers (of the kinds ERRATUM_KINDS: not an erratum's
@@ -535,8 +533,7 @@ def propose(findings: Iterable[Finding]) -> list[dict[str, Any]]:
                              "sic": list(f.printed) if f.printed is not None else None}
         fam = REGISTRY.get(f.table)
         if f.kind is Kind.OMISSION and f.position is None and f.expected is not None:
-            why = (fam.explain(*fam.split(f.expected), default_table(f.table)) if isinstance(fam, EntryFamily)
-                   else f.message)
+            why = _why(fam, f.expected, f.message, split=True)
             d.update(corr="supply", entry=list(f.expected), **{"class": "omission"},
                      reason=f"{why}; not printed", confidence="medium")
         elif f.kind in (Kind.SPURIOUS, Kind.DUPLICATE):
@@ -545,7 +542,7 @@ def propose(findings: Iterable[Finding]) -> list[dict[str, Any]]:
             d.update(corr="omit", **{"class": "wrong 'nothing'"}, reason=f.message, confidence="medium")
         elif f.kind is Kind.MISPRINT and f.candidates:
             top = f.candidates[0]
-            why = fam.explain(top.value, (), default_table(f.table)) if isinstance(fam, EntryFamily) else ""
+            why = _why(fam, top.value, "", split=False)
             d.update(corr=list(top.value), **{"class": top.klass},
                      reason=f"{f.message}; {why}".rstrip("; "), confidence=top.confidence)
         elif f.kind is Kind.EXAMPLE and f.candidates and f.expected is not None:

@@ -75,10 +75,12 @@ def _owner(f: EntryFamily, key: tuple[int, ...]) -> str | None:
     """Another entry table of the same shape whose complete table has this entry."""
     from ..tables import REGISTRY
 
+    def has(other: EntryFamily) -> bool:
+        return len(other.columns) == len(f.columns) and key in other.generated_items(default_table(other.id))
+
     for other in REGISTRY.values():
-        if other is not f and isinstance(other, EntryFamily) and len(other.columns) == len(f.columns):
-            if key in other.generated_items(default_table(other.id)):
-                return other.id
+        if other is not f and other.match(has, lambda keyed: False):
+            return other.id
     return None
 
 
@@ -306,6 +308,5 @@ def audit_universe(f: Family, edition: Edition) -> list[Finding]:
 
 def audit_table(table_id: str, edition: Edition) -> list[Finding]:
     f = family(table_id)
-    body = audit_entries(f, edition) if isinstance(f, EntryFamily) else audit_keyed(f, edition) \
-        if isinstance(f, KeyedFamily) else []
+    body = f.match(lambda entry: audit_entries(entry, edition), lambda keyed: audit_keyed(keyed, edition))
     return audit_universe(f, edition) + body + audit_counts(f, edition, body)

@@ -16,18 +16,22 @@ meet the regenerated rows:
   the family says what each key must hold (`expected`).
 
 Both say how an erratum's correction is applied to a printed entry (`apply`)
-and how a printed entry matches an erratum's sic (`holds_sic`). The audit,
-the errata and the exports call these methods; no other module asks which
-table it is handling.
+and how a printed entry matches an erratum's sic (`holds_sic`), how an entry
+(printed or corrected) is compared (`items`), and how values written flat
+are read as an entry (`entry_parts`). The audit, the errata and the exports
+call these methods; where the two comparisons differ in kind (the audit of
+a table, the regenerated entry an exported cell corresponds to) they call
+`match`, which hands the family to the function for its kind, so no module
+outside rithmocheck.tables asks which class a family is.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from ..errors import InputError
 from .universe import Universe, resolve
@@ -54,6 +58,7 @@ class Printed(Protocol):
 Numbers = tuple[int, ...]
 Unit = tuple[int, ...]  # keyed tables: a number, or a number with its cossick signs
 ParamValue = int | str
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -180,6 +185,23 @@ class Family(ABC):
     def generated_items(self, table: Table) -> Counter[tuple[Any, ...]]:
         """The regenerated table as items comparable with printed_items."""
 
+    @abstractmethod
+    def items(self, entry: Printed) -> list[tuple[Any, ...]]:
+        """One entry (as printed, or as corrected) as the items it is compared by."""
+
+    def supply_key(self, values: Numbers) -> tuple[Any, ...]:
+        """How an erratum's supplied entry meets the finding of the row it supplies."""
+        return tuple(values)
+
+    def entry_parts(self, values: Numbers) -> tuple[Numbers, Numbers]:
+        """A finding's or an erratum's values (written flat) read as an entry:
+        (numbers, cossick signs). A keyed table's values are its units, shown whole."""
+        return tuple(values), ()
+
+    @abstractmethod
+    def match(self, entry: Callable[[EntryFamily], T], keyed: Callable[[KeyedFamily], T]) -> T:
+        """The function for the family's kind of comparison, applied to it."""
+
     # --- errata -------------------------------------------------------------------------------------
 
     @abstractmethod
@@ -233,6 +255,18 @@ class EntryFamily(Family):
     def printed_items(self, entries: Iterable[PrintedEntry]) -> Counter[tuple[Any, ...]]:
         return Counter(self.key(e.numbers, e.signs) for e in entries if e.role == "entry")
 
+    def items(self, entry: Printed) -> list[tuple[Any, ...]]:
+        return [self.key(entry.numbers, entry.signs)]
+
+    def supply_key(self, values: Numbers) -> tuple[Any, ...]:
+        return self.key(values)
+
+    def entry_parts(self, values: Numbers) -> tuple[Numbers, Numbers]:
+        return self.split(values)
+
+    def match(self, entry: Callable[[EntryFamily], T], keyed: Callable[[KeyedFamily], T]) -> T:
+        return entry(self)
+
     def generated_items(self, table: Table) -> Counter[tuple[Any, ...]]:
         return Counter(self.row_key(r) for r in table.rows)
 
@@ -263,6 +297,12 @@ class KeyedFamily(Family):
 
     def printed_items(self, entries: Iterable[PrintedEntry]) -> Counter[tuple[Any, ...]]:
         return Counter((e.key, u) for e in entries if e.role == "entry" for u in self.units(e))
+
+    def items(self, entry: Printed) -> list[tuple[Any, ...]]:
+        return [(entry.key, u) for u in self.units(entry)]
+
+    def match(self, entry: Callable[[EntryFamily], T], keyed: Callable[[KeyedFamily], T]) -> T:
+        return keyed(self)
 
     def generated_items(self, table: Table) -> Counter[tuple[Any, ...]]:
         return Counter((k, u) for k, units in self.expected(table).items() for u in units)

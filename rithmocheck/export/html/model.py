@@ -313,8 +313,7 @@ class _Table:
 
 def _regenerated(t: _Table, numbers: tuple[int, ...], signs: tuple[int, ...], key: str | None) -> str:
     """The regenerated entry a printed (or corrected) entry corresponds to."""
-    f = t.family
-    if isinstance(f, EntryFamily):
+    def entry(f: EntryFamily) -> str:
         found = t.rows.get(f.key(numbers, signs))
         if found is None:
             return "none: no row of the regenerated table has these numbers"
@@ -322,12 +321,16 @@ def _regenerated(t: _Table, numbers: tuple[int, ...], signs: tuple[int, ...], ke
         r_numbers, r_signs = f.row_entry(row)
         return (f"{_text(r_numbers, r_signs)} (row {n} of the regenerated table: "
                 f"{f.explain(r_numbers, r_signs, t.table)})")
-    if isinstance(f, KeyedFamily) and key is not None:
+
+    def keyed(f: KeyedFamily) -> str:
+        if key is None:
+            return ""
         units = t.expected.get(key)
         if units is None:
             return f"none: the rules give nothing under {key!r}"
         return f"{key}: {' '.join(_text(*f.split(u)) for u in units)} (what the rules give)"
-    return ""
+
+    return t.family.match(entry, keyed)
 
 
 def _where(line: int | None, page: Page | None) -> tuple[str, str]:
@@ -474,8 +477,7 @@ def _cell(t: _Table, pos: Position, cell: Cell, line: int, page: Page | None) ->
         if ce is not None and ce.status == "corrected":
             items.append(("Regenerated entry", _regenerated(t, ce.numbers, ce.signs, key)))
         elif proposal is not None:
-            fam = t.family
-            n_, s_ = fam.split(proposal) if isinstance(fam, EntryFamily) else (proposal, ())
+            n_, s_ = t.family.entry_parts(proposal)
             items.append(("Regenerated entry", _regenerated(t, n_, s_, key)))
         elif e is not None:
             items.append(("Regenerated entry", _regenerated(t, e.numbers, e.signs, key)))
@@ -567,7 +569,7 @@ def _supplied(t: _Table, table_id: str, findings: Sequence[Finding],
         sid = supplied_id(table_id, numbers, seen[numbers])
         line = f.witness_line if f is not None else e.witness_line if e is not None else None
         page = f.page if f is not None else e.page if e is not None else None
-        n_, s_ = fam.split(numbers) if isinstance(fam, EntryFamily) else (numbers, ())
+        n_, s_ = fam.entry_parts(numbers)
         text = _text(n_, s_)
         items_ = [("Supplied entry", f"[{text}]"), ("Where", "not printed; the finding cites the table's heading"),
                   _where(line, page)]
@@ -575,10 +577,8 @@ def _supplied(t: _Table, table_id: str, findings: Sequence[Finding],
             items_ += _finding_items(t, [f])
         else:
             items_ += [("Finding", "none: the audit finds no omission here"), *_erratum_items(e)]
-        if isinstance(fam, EntryFamily):  # (why it belongs to the table is the erratum's reason)
-            row = t.rows.get(fam.key(n_, s_))
-            items_.append(("Regenerated entry", f"{text} (row {row[0]} of the regenerated table)" if row
-                           else "none: no row of the regenerated table has these numbers"))
+        # (an entry table: why it belongs to the table is the erratum's reason)
+        items_ += _supplied_row(t, fam, n_, s_, text)
         span = Span("supplied", parts(text), BOTH if ce is not None else PRINTED)
         uncovered = f is None or f.erratum is None
         rows.append(RowView(len(rows) + 1, (CellView(
@@ -588,6 +588,25 @@ def _supplied(t: _Table, table_id: str, findings: Sequence[Finding],
     heading = f"not printed (the omissions cite the table's heading, {page_label(t.page(fam.witness_line, 0))})"
     return BlockView("supplied", f"The {count(len(rows), 'omission')} of {table_id}, "
                                  "supplied in brackets", ("Supplied entry",), (PageGroup(heading, tuple(rows)),))
+
+
+def _supplied_row(t: _Table, fam: Family, numbers: tuple[int, ...], signs: tuple[int, ...],
+                  text: str) -> list[tuple[str, str]]:
+    """The regenerated row a supplied entry of an entry table is (none for a keyed table)."""
+    def entry(f: EntryFamily) -> list[tuple[str, str]]:
+        row = t.rows.get(f.key(numbers, signs))
+        return [("Regenerated entry", f"{text} (row {row[0]} of the regenerated table)" if row
+                 else "none: no row of the regenerated table has these numbers")]
+
+    return fam.match(entry, lambda keyed: [])
+
+
+def _row_numbers(f: EntryFamily, table: Table) -> dict[tuple[int, ...], tuple[int, tuple[Any, ...]]]:
+    """Each row of the regenerated table by its key, with its number (the first row of a key)."""
+    out: dict[tuple[int, ...], tuple[int, tuple[Any, ...]]] = {}
+    for n, row in enumerate(table.rows, 1):
+        out.setdefault(f.row_key(row), (n, row))
+    return out
 
 
 def _counts(findings: Iterable[Finding]) -> tuple[tuple[str, int], ...]:
@@ -627,11 +646,8 @@ def table_page(table_id: str, edition: Edition, errata: tuple[Erratum, ...], fin
     t = _Table(f, table, by_pos, {c.position: c for c in entries if c.position is not None}, mine,
                {e.position: e for e in mine.values() if isinstance(e.position, Position)},
                {e.position: e for e in edition.entries(table_id)}, {}, {}, edition, {} if pages is None else pages)
-    if isinstance(f, EntryFamily):
-        for n, row in enumerate(table.rows, 1):
-            t.rows.setdefault(f.row_key(row), (n, row))
-    elif isinstance(f, KeyedFamily):
-        t.expected = f.expected(table)
+    f.match(lambda entry: t.rows.update(_row_numbers(entry, table)),
+            lambda keyed: t.expected.update(keyed.expected(table)))
     views = tuple(PassageView(
         safe(p.passage), p.passage, p.heading, f"{p.run_lines[0]}\u2013{p.run_lines[1]}", _pages_text(t, p),
         " ".join(p.layout_evidence.split()), p.ambiguous, tuple(x for x in p.tables if x != table_id),
