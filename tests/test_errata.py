@@ -241,7 +241,7 @@ def test_proposals_confirmed_make_the_edition_clean(tmp_path):
     (resp rithmocheck+editor) they are errata under which the audit is
     clean: the tool's own corrections restore the regenerated tables."""
     findings = full_audit(errata=())
-    proposals = propose(findings)
+    proposals = propose(findings, EDITION.registry)
     coverable = [f for f in findings if not f.covered and f.kind in ERRATUM_KINDS]
     assert len(proposals) == len(coverable) == 144
     assert any(f.kind == "invariant" for f in findings)

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import EDITION
+from conftest import EDITION, REGISTRY
 from rithmocheck.audit.errata import corrected_entries, load_errata
 from rithmocheck.audit.findings import Finding, Kind
 from rithmocheck.audit.run import run_audit
@@ -22,7 +22,6 @@ from rithmocheck.export.html import html_files
 from rithmocheck.export.html import model as html_model
 from rithmocheck.export.html.model import cell_id, safe, supplied_id
 from rithmocheck.export.html.render import render_site, template
-from rithmocheck.tables import REGISTRY
 from rithmocheck.witness.entries import Position, entry_text
 from rithmocheck.witness.examples import ExamplePosition
 

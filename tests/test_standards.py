@@ -24,6 +24,7 @@ import yaml
 from click.testing import CliRunner
 from jsonschema import Draft7Validator, Draft202012Validator
 
+from conftest import EDITION
 from rithmocheck.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -219,7 +220,7 @@ def test_ajv_strict_accepts_the_conformance_cases_and_positions(tmp_path):
     positions = []
     for k in (1, 2, 3):
         p = tmp_path / f"start-{k}.json"
-        p.write_text(json.dumps(compile_rules(document(k)).start_position().as_json()))
+        p.write_text(json.dumps(compile_rules(document(k, EDITION)).start_position().as_json()))
         positions += ["-d", str(p)]
     done = subprocess.run([ajv, "validate", "--spec=draft2020", "--strict=true", "-s",
                            str(schema_dir / "position-1.json"), *positions], capture_output=True, text=True)

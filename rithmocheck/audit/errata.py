@@ -22,14 +22,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
 from ..inputs import LDict, LList, load_file
-from ..tables import EntryFamily, Family, KeyedFamily, default_table, family
-from ..tables.registry import REGISTRY
+from ..tables import EntryFamily, Family, KeyedFamily, Registry
 from ..witness.edition import Edition
 from ..witness.entries import Position, entry_text
 from ..witness.examples import EXAMPLES, ExamplePosition
@@ -62,6 +61,7 @@ class Erratum:
     yaml_line: int | None = None  # in the errata file
     witness_line: int | None = None  # where it stands in the primary witness
     page: Page | None = None  # and in the book
+    family: Family | None = field(default=None, compare=False, repr=False)  # its table's (None: an example's)
 
     @property
     def replaces(self) -> bool:
@@ -80,7 +80,7 @@ class Erratum:
 
     def written(self, values: tuple[int, ...] | None) -> str:
         """Its sic, corr or supplied entry as the print writes it (as_printed)."""
-        return as_printed(self.table, values)
+        return as_printed(self.family, values)
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "table": self.table, "kind": self.kind,
@@ -119,7 +119,8 @@ def _position(raw: Any, table: str, edition: Edition, path: str, line: int | Non
     """The erratum's position resolved against the edition: (position, its
     witness line, its page); an omission cites its table's heading."""
     if raw is None:
-        heading = REGISTRY[table].witness_line if table in REGISTRY else None
+        registry = edition.registry
+        heading = registry[table].witness_line if table in registry else None
         return None, heading, edition.page_at(heading) if heading else None
     if isinstance(raw, dict) and set(raw) == {"example", "number", "witness_line"}:
         # a number (or ratio name) of a worked example's passage
@@ -186,7 +187,7 @@ def parse_errata(data: Any, path: str, edition: Edition) -> tuple[Erratum, ...]:
             raise InputError(path, line, f"duplicate erratum id {eid!r}")
         seen.add(eid)
         table, kind = _text(raw, "table", path, line, what), _text(raw, "kind", path, line, what)
-        if table != EXAMPLES and table not in REGISTRY:
+        if table != EXAMPLES and table not in edition.registry:
             raise InputError(path, line, f"{what}: unknown table id {table!r}")
         if kind not in ERRATUM_KINDS:
             raise InputError(path, line, f"{what}: kind must be one of {', '.join(ERRATUM_KINDS)}")
@@ -217,7 +218,7 @@ def parse_errata(data: Any, path: str, edition: Edition) -> tuple[Erratum, ...]:
                                          f"{raw['witness_line']!r}")
         out.append(Erratum(eid, table, kind, position, sic, corr, entry, _text(raw, "class", path, line, what),
                            " ".join(_text(raw, "reason", path, line, what).split()), str(confidence), str(resp), line,
-                           witness_line, page))
+                           witness_line, page, edition.registry.get(table)))
     return tuple(out)
 
 
@@ -229,11 +230,12 @@ def load_errata(edition: Edition, path: Path | str | None = None) -> tuple[Errat
 
 # --- matching and checking -------------------------------------------------------------------------
 
-def match(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> tuple[list[Finding], set[str]]:
+def match(findings: Iterable[Finding], errata: tuple[Erratum, ...],
+          registry: Registry) -> tuple[list[Finding], set[str]]:
     """Each finding with the id of the erratum covering it; and the ids used."""
     at = {(e.table, e.position): e for e in errata if e.position is not None}
-    supplies = {(e.table, REGISTRY[e.table].supply_key(e.result)): e
-                for e in errata if e.result is not None and e.table in REGISTRY}
+    supplies = {(e.table, registry[e.table].supply_key(e.result)): e
+                for e in errata if e.result is not None and e.table in registry}
     used: set[str] = set()
     out = []
     for f in findings:
@@ -246,7 +248,7 @@ def match(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> tuple[lis
             if e is not None and e.sic != f.printed:
                 e = None
         elif f.kind is Kind.OMISSION and f.expected is not None:
-            e = supplies.get((f.table, REGISTRY[f.table].supply_key(f.expected)))
+            e = supplies.get((f.table, registry[f.table].supply_key(f.expected)))
         if e is not None:
             used.add(e.id)
         out.append(f.with_erratum(e.id if e else None))
@@ -325,7 +327,7 @@ def check_errata(errata: tuple[Erratum, ...], used: set[str], edition: Edition,
             continue
         if e.id not in used:
             entry = edition.entry_at(e.table, e.position) if isinstance(e.position, Position) else None
-            if entry is not None and e.sic is not None and not REGISTRY[e.table].holds_sic(entry, e.sic):
+            if entry is not None and e.sic is not None and not edition.registry[e.table].holds_sic(entry, e.sic):
                 out.append(_wrong(e, f"its sic {entry_text(e.sic)} no longer matches the transcription "
                                      f"({entry_text(entry.numbers, entry.signs)})"))
             else:
@@ -351,7 +353,7 @@ def _wrong_correction(e: Erratum, edition: Edition,
     if e.kind == "count" or e.result is None:
         return None  # a count's correction is checked against the corrected table in audit_corrected
     result = e.result
-    table = default_table(e.table)
+    table = edition.registry.default_table(e.table)
 
     def entry(f: EntryFamily) -> str | None:
         if f.key(result) not in f.generated_items(table):
@@ -367,7 +369,7 @@ def _wrong_correction(e: Erratum, edition: Edition,
             return f"its correction {entry_text(result)} is not what the rules give for {key}"
         return None
 
-    return REGISTRY[e.table].match(entry, keyed)
+    return edition.registry[e.table].match(entry, keyed)
 
 
 # --- applying --------------------------------------------------------------------------------------
@@ -395,7 +397,7 @@ def corrected_entries(table_id: str, errata: tuple[Erratum, ...], edition: Editi
     they stand if asked (status `count`, or `count corrected` with the
     printed count as sic); supplied omissions appended. An erratum whose sic
     is not what the entry prints is not applied (the audit reports it)."""
-    f = family(table_id)
+    f = edition.registry.family(table_id)
     at = {e.position: e for e in errata if e.table == table_id and e.position is not None}
     out = []
     for entry in edition.entries(table_id):
@@ -444,8 +446,8 @@ def audit_invariant(table_id: str, errata: tuple[Erratum, ...], edition: Edition
     corrected table it counts (supplied omissions, never printed under it,
     aside). Each violation is a finding of kind `invariant` (never covered)
     naming the erratum, or the entry no erratum accounts for."""
-    f = family(table_id)
-    table = default_table(table_id)
+    f = edition.registry.family(table_id)
+    table = f.default_table()
     rows = corrected_entries(table_id, errata, edition, supply=True)
     by_item: dict[tuple[Any, ...], list[CorrectedEntry]] = {}
     for r in rows:
@@ -514,12 +516,12 @@ def _why(fam: Family | None, values: tuple[int, ...], otherwise: str, split: boo
     """Why a row belongs to an entry table (its family's explanation), else `otherwise`."""
     def entry(f: EntryFamily) -> str:
         numbers, signs = f.split(values) if split else (values, ())
-        return f.explain(numbers, signs, default_table(f.id))
+        return f.explain(numbers, signs, f.default_table())
 
     return otherwise if fam is None else fam.match(entry, lambda keyed: otherwise)
 
 
-def propose(findings: Iterable[Finding]) -> list[dict[str, Any]]:
+def propose(findings: Iterable[Finding], registry: Registry) -> list[dict[str, Any]]:
     """Proposed errata (resp 'rithmocheck', unconfirmed) for the uncovered
     findings an erratum covers (of the kinds ERRATUM_KINDS: not an erratum's
     own finding, the invariant of the corrected table, which the errata
@@ -531,7 +533,7 @@ def propose(findings: Iterable[Finding]) -> list[dict[str, Any]]:
         d: dict[str, Any] = {"id": erratum_id(f.table, f.position, f.expected), "table": f.table,
                              "kind": f.kind.value, "position": _position_data(f.position),
                              "sic": list(f.printed) if f.printed is not None else None}
-        fam = REGISTRY.get(f.table)
+        fam = registry.get(f.table)
         if f.kind is Kind.OMISSION and f.position is None and f.expected is not None:
             why = _why(fam, f.expected, f.message, split=True)
             d.update(corr="supply", entry=list(f.expected), **{"class": "omission"},

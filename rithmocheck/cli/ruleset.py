@@ -13,12 +13,12 @@ import click
 
 from ..errors import InputError, exit_code, printable
 from ..words import count
-from .options import Group, check_output, emit, format_option, output_option
+from .options import Group, check_output, edition, emit, format_option, output_option
 
 
 @click.group(cls=Group, invoke_without_command=True)
 @click.option("--kind", type=click.Choice(["1", "2", "3", "all"]), default="all", show_default=True,
-              help="Which kind of play of 1563; all prints the three in one document.")
+              help="Which kind of play of the edition; all prints them all in one document.")
 @click.option("--ruleset", "ruleset_id", default=None, metavar="ID",
               help="A ruleset by its id: a kind (lever-fulke-1563/kind-1) or a reading (see --list).")
 @click.option("--option", "choices", multiple=True, metavar="NAME=VALUE",
@@ -49,14 +49,15 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
         return
     from .. import ruleset as R
     from ..export.values import Doc, Table, render
-    from ..ruleset.assemble import by_id, collection
+    from ..ruleset.assemble import by_id, collection, kinds
     from ..ruleset.resolve import parse_choice, resolve
 
-    check_output(output)
+    ed = edition()
+    check_output(output, ed)
     if show_list:
         rows = []
-        for rid in R.ruleset_ids():
-            d = by_id(rid)
+        for rid in R.ruleset_ids(ed):
+            d = by_id(rid, edition=ed)
             reading = d.get("reading") or {}
             rows.append([rid, d["title"], reading.get("base", ""), (reading.get("source") or {}).get("kind", "1563"),
                          len(reading.get("overrides", ())), len(d.get("options", {}))])
@@ -69,11 +70,14 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
     elif ruleset_id is None and kind == "all":
         if choices:
             raise InputError("--option", None, "choose options on one ruleset: --kind N or --ruleset ID")
-        data = collection([R.document(k) for k in R.KINDS])
+        data = collection([R.document(k, ed) for k in kinds(ed)])
     else:
-        data = by_id(ruleset_id) if ruleset_id is not None else R.document(int(kind))
+        if ruleset_id is None and int(kind) not in kinds(ed):
+            raise InputError("--kind", None, f"the edition {ed.name} has no kind {kind} (its kinds: "
+                                             f"{', '.join(map(str, kinds(ed)))})")
+        data = by_id(ruleset_id if ruleset_id is not None else kind, edition=ed)
         if choices:
-            data = resolve(data, [parse_choice(c) for c in choices])
+            data = resolve(data, [parse_choice(c) for c in choices], registry=ed.registry)
     emit(render(Doc(data), fmt), output)
 
 
@@ -104,8 +108,9 @@ def diff(first: str, second: str, fmt: str, output: str | None) -> None:
     from ..ruleset.diff import cite_text
     from ..ruleset.diff import diff as diff_of
 
-    check_output(output)
-    a, b = by_id(first, "A"), by_id(second, "B")
+    ed = edition()
+    check_output(output, ed)
+    a, b = by_id(first, "A", ed), by_id(second, "B", ed)
     found = diff_of(a, b)
 
     def shown(v: Any) -> str:
@@ -167,9 +172,10 @@ def validate(file: str, even: str | None, fmt: str, output: str | None) -> None:
     from ..export.render import document, grid
     from ..ruleset.validate import errors
 
-    check_output(output)
+    ed = edition()
+    check_output(output, ed)
     data = R.load(file)
-    findings = R.validate_any(data, file, even)
+    findings = R.validate_any(data, ed, file, even)
     if all(f.rule not in ("schema", "value", "rule", "missing", "doubled", "king") for f in errors(findings)):
         from ..ruleset.validate import documents_in
 
@@ -177,7 +183,7 @@ def validate(file: str, even: str | None, fmt: str, output: str | None) -> None:
         if errors(findings):  # the rules cannot run at all: the findings above already say why
             played = [f for f in played if not f.message.startswith("the conformance cases cannot run")]
         findings += played
-    doc = R.findings_document(file, findings, data)
+    doc = R.findings_document(file, findings, ed, data)
     if fmt in ("json", "yaml"):
         emit(document(doc, fmt), output)
     else:

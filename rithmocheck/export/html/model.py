@@ -27,7 +27,7 @@ from typing import Any
 from ...audit.errata import RESPONSIBLE, CorrectedEntry, Erratum, corrected_entries
 from ...audit.findings import Finding, Kind, Report, as_printed
 from ...audit.passages import Correction, PassageCheck, check_passages
-from ...tables import REGISTRY, EntryFamily, Family, KeyedFamily, Table, default_table
+from ...tables import EntryFamily, Family, KeyedFamily, Table
 from ...witness.edition import Edition
 from ...witness.entries import Position, PrintedEntry
 from ...witness.examples import EXAMPLES, Example, ExamplePosition
@@ -353,7 +353,7 @@ def _finding_items(t: _Table, findings: Sequence[Finding]) -> list[tuple[str, st
         if f.kind in (Kind.MISPRINT, Kind.SPURIOUS) and t.family.rule:
             out.append(("Relation failed", t.family.rule))
         if f.candidates:
-            out.append(("Candidates", "; ".join(f"{as_printed(f.table, c.value)} ({c.klass}, {c.confidence})"
+            out.append(("Candidates", "; ".join(f"{as_printed(t.family, c.value)} ({c.klass}, {c.confidence})"
                                                 for c in f.candidates)))
         if f.erratum is None:
             out.append(("Erratum", "none: no curated erratum covers this finding"))
@@ -629,8 +629,8 @@ def _pages_text(t: _Table, passage: Passage) -> str:
 def table_page(table_id: str, edition: Edition, errata: tuple[Erratum, ...], findings: Sequence[Finding],
                links: dict[str, TableLink], passages: Sequence[Passage] | None = None,
                pages: dict[tuple[int, int], Page | None] | None = None) -> TablePage:
-    f = REGISTRY[table_id]
-    table = default_table(table_id)
+    f = edition.registry[table_id]
+    table = f.default_table()
     by_pos: dict[Position, list[Finding]] = {}
     unplaced: list[Finding] = []
     other: list[str] = []
@@ -801,11 +801,12 @@ def site(edition: Edition, errata: tuple[Erratum, ...], report: Report) -> Site:
     for p in edition.passages:
         for t in p.tables:
             passages.setdefault(t, []).append(p)
-    ids = [t for t in REGISTRY if t in passages]
+    registry = edition.registry
+    ids = [t for t in registry if t in passages]
     links = {}
     for t in ids:
         fs = by_table.get(t, [])
-        links[t] = TableLink(t, REGISTRY[t].title, REGISTRY[t].kind,
+        links[t] = TableLink(t, registry[t].title, registry[t].kind,
                              sum(1 for e in edition.entries(t) if e.role == "entry"), _counts(fs),
                              sum(1 for x in fs if not x.covered))
     seen: dict[tuple[int, int], Page | None] = {}
