@@ -59,7 +59,8 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
         for rid in R.ruleset_ids(ed):
             d = by_id(rid, edition=ed)
             reading = d.get("reading") or {}
-            rows.append([rid, d["title"], reading.get("base", ""), (reading.get("source") or {}).get("kind", "1563"),
+            rows.append([rid, d["title"], reading.get("base", ""),
+                         (reading.get("source") or {}).get("kind", str(ed.book.year)),
                          len(reading.get("overrides", ())), len(d.get("options", {}))])
         listed = [dict(zip(("ruleset", "title", "base", "source", "overrides", "options"), r)) for r in rows]
         emit(render(Table(("ruleset", "title", "base", "source", "overrides", "options"), rows, listed), fmt), output)
@@ -171,12 +172,16 @@ def validate(file: str, even: str | None, fmt: str, output: str | None) -> None:
     from ..conformance.validate import contradictions
     from ..export.render import document, grid
     from ..ruleset.validate import errors
+    from ..witness.edition import Edition
 
     ed = edition()
     check_output(output, ed)
     data = R.load(file)
     findings = R.validate_any(data, ed, file, even)
-    if all(f.rule not in ("schema", "value", "rule", "missing", "doubled", "king") for f in errors(findings)):
+    # the conformance cases are the shipped book's: they hold a ruleset of it (or of a copy of it), no other
+    book_cases = ed.name == Edition.default().name
+    if book_cases and all(f.rule not in ("schema", "value", "rule", "missing", "doubled", "king")
+                          for f in errors(findings)):
         from ..ruleset.validate import documents_in
 
         played = [f for d in documents_in(data) for f in contradictions(d, file)]

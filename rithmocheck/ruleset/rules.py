@@ -70,6 +70,8 @@ def _load(edition: Edition) -> dict[str, Any]:
         if placed != men:
             wrong = sorted(placed - men) or sorted(men - placed)
             what = "is no man of the book" if placed - men else "is not placed"
-            raise InputError(path, k["array"].line, f"{where}.array: {wrong[0]} {what} (the men of book.yaml's "
-                                                    "digits, side-shape-order-digit)")
+            at = next((m for m in k["array"] if m == wrong[0]), k["array"])  # the man's own line, if placed
+            raise InputError(path, getattr(at, "line", None) or k["array"].line,
+                             f"{where}.array: {wrong[0]} {what} (the men of book.yaml's digits, "
+                             "side-shape-order-digit)")
     return dict(data)
