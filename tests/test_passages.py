@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from conftest import EDITION
 from rithmocheck.audit.candidates import rereadings
-from rithmocheck.audit.errata import load_errata
+from rithmocheck.audit.errata import Replace, load_errata
 from rithmocheck.audit.passages import (
     MAX_CHANGES,
     check_example_errata,
@@ -56,7 +56,8 @@ def replace_errata(drop=(), add=()):
 def example_erratum(eid, example, number, line, sic, corr, resp="rithmocheck+editor"):
     template = next(e for e in ERRATA if e.table == "examples")
     return dataclasses.replace(template, id=eid, position=ExamplePosition(example, line, number), sic=sic,
-                               corr=corr, resp=resp, reason="an erratum made by the test", witness_line=line)
+                               corr=Replace(tuple(corr)), resp=resp, reason="an erratum made by the test",
+                               witness_line=line)
 
 
 # --- the shipped passages -------------------------------------------------------------------------
@@ -383,7 +384,7 @@ def test_the_example_errata_are_the_tools_top_ranked_corrections():
     for e in EXAMPLE_ERRATA:
         assert e.resp == "rithmocheck+editor" and e.position.number is not None
         [change] = [c for c in example_correction(e.position.example)[0].changes if c.token == e.position.number]
-        assert change.numbers == (e.sic, e.corr) and change.slip == e.klass, e.id
+        assert change.numbers == (e.sic, e.corr.numbers) and change.slip == e.klass, e.id
     assert check_example_errata(tuple(RESULTS.values()), ERRATA, EDITION) == []
 
 
@@ -395,7 +396,7 @@ def test_any_mutated_example_erratum_fails_the_audit(i, mutation):
     if mutation == "delete":
         errata = rest
     elif mutation == "corr":
-        errata = rest + (dataclasses.replace(e, corr=e.corr[:-1] + (e.corr[-1] + 1,)),)
+        errata = rest + (dataclasses.replace(e, corr=Replace(e.corr.numbers[:-1] + (e.corr.numbers[-1] + 1,))),)
     elif mutation == "sic":
         errata = rest + (dataclasses.replace(e, sic=e.sic[:-1] + (e.sic[-1] + 1,)),)
     else:
@@ -444,7 +445,7 @@ def test_proposals_for_the_examples_are_the_tools_corrections_and_pass_the_audit
     findings = audit(tuple(e for e in ERRATA if e.table != "examples")).findings
     proposals = [p for p in propose(findings, EDITION.registry) if p["table"] == "examples"]
     assert {(p["id"], tuple(p["sic"]), tuple(p["corr"]), p["class"]) for p in proposals} == {
-        (e.id, e.sic, e.corr, e.klass) for e in EXAMPLE_ERRATA}
+        (e.id, e.sic, e.corr.numbers, e.klass) for e in EXAMPLE_ERRATA}
     # confirmed by an editor, they are the curated example errata again: the audit is clean
     data = LDict(errata=LList(LDict({**p, "resp": "rithmocheck+editor"}) for p in proposals))
     confirmed = parse_errata(data, "proposed.yaml", EDITION)

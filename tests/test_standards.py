@@ -195,6 +195,8 @@ def test_ajv_strict_accepts_the_schemas_and_the_output(schema, documents):
     ("book-1.json", SMALL, "book.yaml"),
     ("rules-1.json", ROOT / "rithmocheck" / "editions" / "lever-fulke-1563", "rules.yaml"),
     ("rules-1.json", SMALL, "rules.yaml"),
+    ("errata-1.json", ROOT / "rithmocheck" / "editions" / "lever-fulke-1563", "errata.yaml"),
+    ("errata-1.json", SMALL, "errata.yaml"),
 ])
 def test_ajv_strict_accepts_the_editions_data(tmp_path, schema, edition, name):
     """An edition's own data files (the shipped edition's and the second edition's) against their

@@ -21,58 +21,123 @@ table family's (`Family.apply`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..inputs import LDict, LList, load_file
+from ..inputs import load_file
+from ..shape import check
 from ..tables import EntryFamily, Family, KeyedFamily, Registry
 from ..witness.edition import Edition
 from ..witness.entries import Position, entry_text
 from ..witness.examples import EXAMPLES, ExamplePosition
 from ..witness.page import Page
-from ..words import count
+from ..words import Word, count
 from .findings import Finding, Kind, as_printed
 from .reasons import problems as reason_problems
 
-ERRATUM_KINDS = ("misprint", "spurious", "duplicate", "omission", "count", "example")
-CONFIDENCES = ("high", "medium", "low")
-RESPONSIBLE = {"rithmocheck+editor": "derived by rithmocheck and confirmed by an editor",
-               "editor": "an editor's judgement against the tool"}
-FIELDS = ("id", "table", "kind", "position", "witness_line", "page", "sic", "corr", "entry", "class", "reason",
-          "confidence", "resp")
+
+class ErratumKind(Word):
+    """What an erratum corrects (the kinds of finding an erratum covers)."""
+
+    MISPRINT = "misprint"
+    SPURIOUS = "spurious"
+    DUPLICATE = "duplicate"
+    OMISSION = "omission"
+    COUNT = "count"
+    EXAMPLE = "example"
+
+
+class Confidence(Word):
+    HIGH = "high"
+    MEDIUM = "medium"
+    LOW = "low"
+
+
+class Resp(Word):
+    """Who answers for an erratum (a proposal, resp rithmocheck, is never curated)."""
+
+    TOOL_AND_EDITOR = "rithmocheck+editor"  # derived by rithmocheck and confirmed by an editor
+    EDITOR = "editor"  # an editor's judgement against the tool
+
+
+ERRATUM_KINDS = ErratumKind.values()
+CONFIDENCES = Confidence.values()
+RESPONSIBLE = {Resp.TOOL_AND_EDITOR.value: "derived by rithmocheck and confirmed by an editor",
+               Resp.EDITOR.value: "an editor's judgement against the tool"}
+SCHEMA = "errata-1.json"  # rithmocheck/schema/errata-1.json: the shape of an errata file
+
+
+@dataclass(frozen=True)
+class Replace:
+    """A correction: the numbers that should stand there."""
+
+    numbers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Omit:
+    """A correction: the entry printed should not stand (spurious, or printed twice)."""
+
+
+@dataclass(frozen=True)
+class Supply:
+    """A correction: an entry the print lacks, supplied."""
+
+    entry: tuple[int, ...]
+
+
+Correction = Replace | Omit | Supply
+
+
+def correction_word(c: Correction) -> list[int] | str:
+    """A correction as the errata file writes it: the numbers, omit or supply."""
+    return list(c.numbers) if isinstance(c, Replace) else "omit" if isinstance(c, Omit) else "supply"
 
 
 @dataclass(frozen=True)
 class Erratum:
     id: str
     table: str  # a table id, or "examples"
-    kind: str
+    kind: ErratumKind
     position: Position | ExamplePosition | None  # resolved against the edition; None: a supplied omission
     sic: tuple[int, ...] | None
-    corr: tuple[int, ...] | str  # numbers, "omit" or "supply"
-    entry: tuple[int, ...] | None  # the entry supplied (corr "supply")
+    corr: Correction
     klass: str
     reason: str
-    confidence: str
-    resp: str
+    confidence: Confidence
+    resp: Resp
     yaml_line: int | None = None  # in the errata file
     witness_line: int | None = None  # where it stands in the primary witness
     page: Page | None = None  # and in the book
     family: Family | None = field(default=None, compare=False, repr=False)  # its table's (None: an example's)
 
+    def __post_init__(self) -> None:
+        # the vocabulary's words, however the erratum was made (dataclasses.replace(e, resp="editor"))
+        object.__setattr__(self, "kind", ErratumKind(self.kind))
+        object.__setattr__(self, "confidence", Confidence(self.confidence))
+        object.__setattr__(self, "resp", Resp(self.resp))
+
     @property
     def replaces(self) -> bool:
-        return isinstance(self.corr, tuple)
+        return isinstance(self.corr, Replace)
+
+    @property
+    def numbers(self) -> tuple[int, ...] | None:
+        """The numbers a replacing correction puts there (None for omit and supply)."""
+        return self.corr.numbers if isinstance(self.corr, Replace) else None
+
+    @property
+    def entry(self) -> tuple[int, ...] | None:
+        """The entry a supplying correction supplies (None otherwise)."""
+        return self.corr.entry if isinstance(self.corr, Supply) else None
 
     @property
     def result(self) -> tuple[int, ...] | None:
         """The numbers the erratum puts in the table (None when it omits)."""
-        if isinstance(self.corr, tuple):
-            return self.corr
-        return self.entry
+        return self.numbers if self.numbers is not None else self.entry
 
     @property
     def on_example(self) -> bool:
@@ -83,35 +148,28 @@ class Erratum:
         return as_printed(self.family, values)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "table": self.table, "kind": self.kind,
+        return {"id": self.id, "table": self.table, "kind": self.kind.value,
                 "position": self.position.as_dict() if self.position is not None else None,
                 "witness_line": self.witness_line,
                 "page": self.page.as_dict() if self.page is not None else None,
                 "sic": list(self.sic) if self.sic is not None else None,
-                "corr": list(self.corr) if isinstance(self.corr, tuple) else self.corr,
+                "corr": correction_word(self.corr),
                 "entry": list(self.entry) if self.entry is not None else None,
-                "class": self.klass, "reason": self.reason, "confidence": self.confidence, "resp": self.resp}
+                "class": self.klass, "reason": self.reason, "confidence": self.confidence.value,
+                "resp": self.resp.value}
 
 
 # --- loading -------------------------------------------------------------------------------------
 
-def _numbers(value: Any, path: str, line: int | None, what: str) -> tuple[int, ...]:
-    if not isinstance(value, list) or not value or not all(
-            isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10**12 for v in value):
-        raise InputError(path, line, f"{what} must be a non-empty list of whole numbers")
-    return tuple(int(v) for v in value)
-
-
-def _text(raw: LDict, key: str, path: str, line: int | None, what: str) -> str:
-    value = raw[key]
-    if not isinstance(value, (str, int)) or isinstance(value, bool):
-        raise InputError(path, line, f"{what}: {key!r} must be text")
-    return str(value)
-
-
 def _int(raw: dict[str, Any], key: str) -> int | None:
     v = raw.get(key)
     return int(v) if isinstance(v, int) and not isinstance(v, bool) and v >= 1 else None
+
+
+def _at(raw: Any, key: str, line: int | None) -> int | None:
+    """The YAML line of a field of an erratum (its own line where the loader kept one)."""
+    value = raw.get(key) if isinstance(raw, dict) else None
+    return getattr(value, "line", None) or line
 
 
 def _position(raw: Any, table: str, edition: Edition, path: str, line: int | None,
@@ -162,63 +220,71 @@ def _position(raw: Any, table: str, edition: Edition, path: str, line: int | Non
                                  "{example, number, witness_line}, {example, witness_line} or null")
 
 
+def _namer(data: Any) -> Callable[[Sequence[Any]], tuple[str, Sequence[Any]]]:
+    """Name an erratum by its id in a message about it (erratum ID: corr[2] ...)."""
+    def name(path: Sequence[Any]) -> tuple[str, Sequence[Any]]:
+        if len(path) >= 2 and path[0] == "errata" and isinstance(path[1], int):
+            raw = data["errata"][path[1]]
+            named = raw.get("id") if isinstance(raw, dict) else None
+            who = f"erratum {named}" if isinstance(named, str) and named.strip() else f"erratum {path[1] + 1}"
+            return who, list(path[2:])
+        return "", path
+    return name
+
+
+def _numbers(value: Any) -> tuple[int, ...] | None:
+    return None if value is None else tuple(int(v) for v in value)
+
+
 def parse_errata(data: Any, path: str, edition: Edition) -> tuple[Erratum, ...]:
-    if not isinstance(data, LDict) or not isinstance(data.get("errata"), LList):
-        raise InputError(path, getattr(data, "line", 1), "expected a mapping with a list 'errata'")
+    """The errata of a file: its shape checked against the published schema
+    (errata-1.json), then what the schema cannot say: each id once, each
+    table the edition's, kind and table, corr and entry, position and sic
+    going together, and the position resolved against the edition (each
+    problem one line naming the erratum and its line)."""
+    check(data, SCHEMA, path, namer=_namer(data))
     out, seen = [], set()
+    registry = edition.registry
     for raw in data["errata"]:
-        line = getattr(raw, "line", None)
-        if not isinstance(raw, LDict):
-            raise InputError(path, line, "an erratum must be a mapping")
-        named = raw.get("id")
-        who = f"erratum {named}" if isinstance(named, (str, int)) and not isinstance(named, bool) else "erratum"
-        for key in raw:
-            if key not in FIELDS:
-                raise InputError(path, line, f"{who}: unknown field {key!r}")
-        for key in ("id", "table", "kind", "corr", "class", "reason", "confidence", "resp"):
-            if key not in raw:
-                raise InputError(path, line, f"{who}: missing field {key!r}")
-        eid = _text(raw, "id", path, line, "erratum")
+        line = raw.line
+        eid = " ".join(str(raw["id"]).split())
         what = f"erratum {eid}"
-        for key in ("id", "class", "reason"):
-            if not _text(raw, key, path, line, what).strip():
-                raise InputError(path, line, f"{what}: {key!r} is empty")
         if eid in seen:
-            raise InputError(path, line, f"duplicate erratum id {eid!r}")
+            raise InputError(path, _at(raw, "id", line), f"duplicate erratum id {eid!r}")
         seen.add(eid)
-        table, kind = _text(raw, "table", path, line, what), _text(raw, "kind", path, line, what)
-        if table != EXAMPLES and table not in edition.registry:
-            raise InputError(path, line, f"{what}: unknown table id {table!r}")
-        if kind not in ERRATUM_KINDS:
-            raise InputError(path, line, f"{what}: kind must be one of {', '.join(ERRATUM_KINDS)}")
-        if (kind == "example") != (table == EXAMPLES):
-            raise InputError(path, line, f"{what}: an erratum of kind example has table '{EXAMPLES}', and only it")
-        confidence, resp = raw["confidence"], raw["resp"]
-        if not isinstance(confidence, str) or confidence not in CONFIDENCES:
-            raise InputError(path, line, f"{what}: confidence must be high, medium or low")
-        if not isinstance(resp, str) or resp not in RESPONSIBLE:
-            raise InputError(path, line, f"{what}: resp must be {' or '.join(RESPONSIBLE)} (a proposal "
-                                         "must be confirmed by an editor before it is curated)")
-        corr: tuple[int, ...] | str
-        if raw["corr"] in ("omit", "supply"):
-            corr = str(raw["corr"])
+        table, kind = str(raw["table"]), ErratumKind(raw["kind"])
+        if table != EXAMPLES and table not in registry:
+            raise InputError(path, _at(raw, "table", line), f"{what}: unknown table id {table!r}")
+        if (kind is ErratumKind.EXAMPLE) != (table == EXAMPLES):
+            raise InputError(path, _at(raw, "kind", line),
+                             f"{what}: an erratum of kind example has table '{EXAMPLES}', and only it")
+        entry = _numbers(raw.get("entry"))
+        corr: Correction
+        if raw["corr"] == "supply":
+            if entry is None:
+                raise InputError(path, _at(raw, "corr", line),
+                                 f"{what}: corr 'supply' goes with an 'entry' (and only it)")
+            corr = Supply(entry)
         else:
-            corr = _numbers(raw["corr"], path, line, f"{what}: corr")
-        entry = _numbers(raw["entry"], path, line, f"{what}: entry") if raw.get("entry") is not None else None
-        if (corr == "supply") != (entry is not None):
-            raise InputError(path, line, f"{what}: corr 'supply' goes with an 'entry' (and only it)")
-        sic = _numbers(raw["sic"], path, line, f"{what}: sic") if raw.get("sic") is not None else None
-        if (raw.get("position") is None) != (kind == "omission" and sic is None):
-            raise InputError(path, line, f"{what}: every erratum but a supplied omission has a position and a sic")
-        position, witness_line, page = _position(raw.get("position"), table, edition, path, line, what)
+            if entry is not None:
+                raise InputError(path, _at(raw, "entry", line),
+                                 f"{what}: corr 'supply' goes with an 'entry' (and only it)")
+            corr = Omit() if raw["corr"] == "omit" else Replace(tuple(int(v) for v in raw["corr"]))
+        sic = _numbers(raw.get("sic"))
+        if (raw.get("position") is None) != (kind is ErratumKind.OMISSION and sic is None):
+            raise InputError(path, _at(raw, "position", line),
+                             f"{what}: every erratum but a supplied omission has a position and a sic")
+        position, witness_line, page = _position(raw.get("position"), table, edition, path,
+                                                 _at(raw, "position", line), what)
         if raw.get("page") is not None and (page is None or raw["page"] != page.as_dict()):
-            raise InputError(path, line, f"{what}: it stands on {page or 'no known page'}, not {raw['page']!r}")
+            raise InputError(path, _at(raw, "page", line),
+                             f"{what}: it stands on {page or 'no known page'}, not {raw['page']!r}")
         if raw.get("witness_line") is not None and raw["witness_line"] != witness_line:
-            raise InputError(path, line, f"{what}: it stands on witness line {witness_line}, not "
-                                         f"{raw['witness_line']!r}")
-        out.append(Erratum(eid, table, kind, position, sic, corr, entry, _text(raw, "class", path, line, what),
-                           " ".join(_text(raw, "reason", path, line, what).split()), str(confidence), str(resp), line,
-                           witness_line, page, edition.registry.get(table)))
+            raise InputError(path, _at(raw, "witness_line", line), f"{what}: it stands on witness line "
+                                                                   f"{witness_line}, not {raw['witness_line']!r}")
+        out.append(Erratum(eid, table, kind, position, sic, corr, str(raw["class"]),
+                           " ".join(str(raw["reason"]).split()), Confidence(raw["confidence"]), Resp(raw["resp"]),
+                           line, witness_line, page, registry.get(table)))
     return tuple(out)
 
 
@@ -267,29 +333,31 @@ def check_minimal(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> l
     out = []
     for f in findings:
         e = by_id.get(f.erratum or "")
-        if e is None or e.resp != "rithmocheck+editor" or e.kind == "count":
+        if e is None or e.resp is not Resp.TOOL_AND_EDITOR or e.kind is ErratumKind.COUNT:
             continue
+        want: Correction | None  # (a supply stands for any entry: the invariant checks which)
         if f.kind is Kind.MISPRINT:
-            want: tuple[int, ...] | str | None = f.candidates[0].value if f.candidates else None
+            want = Replace(f.candidates[0].value) if f.candidates else None
         elif f.kind in (Kind.SPURIOUS, Kind.DUPLICATE):
-            want = "omit"
+            want = Omit()
         elif f.kind is Kind.OMISSION and f.position is None:
-            want = "supply"
+            want = Supply(())
         elif f.kind is Kind.EXAMPLE:
-            want = f.expected
+            want = Replace(f.expected) if f.expected is not None else None
         else:
             continue
-        got = e.corr if e.corr != "supply" else "supply"
+        got = e.corr if not isinstance(e.corr, Supply) else Supply(())
         # the class of the candidate the correction is (a worked example's token lists every
         # correction's suggestion; its first need not be the top correction's)
-        chosen = next((c for c in f.candidates if c.value == want), None)
+        chosen = next((c for c in f.candidates if isinstance(want, Replace) and c.value == want.numbers), None)
         if f.kind in (Kind.MISPRINT, Kind.EXAMPLE) and chosen is not None and got == want and e.klass != chosen.klass:
             out.append(_wrong(e, f"it is marked as derived by the tool (resp rithmocheck+editor), but the tool "
                                  f"classes the slip as {chosen.klass!r}, not {e.klass!r}; if this is an "
                                  "editor's judgement, say so (resp editor) and give the reason"))
         if want is not None and got != want:
-            shown = (entry_text(want) if isinstance(want, tuple)
-                     else "to leave the entry out (omit)" if want == "omit" else "to supply the missing row (supply)")
+            shown = (entry_text(want.numbers) if isinstance(want, Replace)
+                     else "to leave the entry out (omit)" if isinstance(want, Omit)
+                     else "to supply the missing row (supply)")
             out.append(_wrong(e, f"it is marked as derived by the tool (resp rithmocheck+editor), but the tool's "
                                  f"minimal consistent correction is {shown}; if this is an editor's judgement, "
                                  "say so (resp editor) and give the reason"))
@@ -313,12 +381,12 @@ def check_errata(errata: tuple[Erratum, ...], used: set[str], edition: Edition,
             out.append(_wrong(e, f"it {what} erratum {first[place].id}"))
             continue
         first[place] = e
-        if e.kind == "count" and isinstance(e.position, Position):
+        if e.kind is ErratumKind.COUNT and isinstance(e.position, Position):
             count = edition.entry_at(e.table, e.position)
             if count is None or count.role != "count" or count.numbers != e.sic:
                 out.append(_wrong(e, "its sic is not the count printed at its position"))
             continue  # a count's correction follows the corrected table: audit_invariant checks it
-        if e.id not in used and e.corr == "supply":
+        if e.id not in used and isinstance(e.corr, Supply):
             # an entry supplied where the tool reads a misprint as filling it: the
             # invariant decides (the corrected table must hold it exactly once)
             problem = _wrong_correction(e, edition, example_expected or {})
@@ -347,10 +415,10 @@ def _wrong_correction(e: Erratum, edition: Edition,
                       example_expected: dict[ExamplePosition, tuple[int, ...]]) -> str | None:
     if isinstance(e.position, ExamplePosition):
         want = example_expected.get(e.position)
-        if isinstance(e.corr, tuple) and want is not None and tuple(e.corr) != tuple(want):
-            return f"its corr {entry_text(e.corr)} is not what the arithmetic gives ({entry_text(want)})"
+        if isinstance(e.corr, Replace) and want is not None and e.corr.numbers != tuple(want):
+            return f"its corr {entry_text(e.corr.numbers)} is not what the arithmetic gives ({entry_text(want)})"
         return None
-    if e.kind == "count" or e.result is None:
+    if e.kind is ErratumKind.COUNT or e.result is None:
         return None  # a count's correction is checked against the corrected table in audit_corrected
     result = e.result
     table = edition.registry.default_table(e.table)
@@ -403,8 +471,9 @@ def corrected_entries(table_id: str, errata: tuple[Erratum, ...], edition: Editi
     for entry in edition.entries(table_id):
         if entry.role == "count" and counts:
             e = at.get(entry.position)
-            if e is not None and e.kind == "count" and e.sic == entry.numbers and isinstance(e.corr, tuple):
-                out.append(CorrectedEntry(entry.position, e.corr, (), "count corrected", entry.numbers, e.id,
+            if e is not None and e.kind is ErratumKind.COUNT and e.sic == entry.numbers and \
+                    isinstance(e.corr, Replace):
+                out.append(CorrectedEntry(entry.position, e.corr.numbers, (), "count corrected", entry.numbers, e.id,
                                           entry.key, entry.witness_line, entry.page))
             else:
                 out.append(CorrectedEntry(entry.position, entry.numbers, (), "count", key=entry.key,
@@ -414,11 +483,11 @@ def corrected_entries(table_id: str, errata: tuple[Erratum, ...], edition: Editi
         e = at.get(entry.position)
         if e is not None and (e.sic is None or not f.holds_sic(entry, e.sic)):
             e = None
-        if e is None or e.kind == "count":
+        if e is None or e.kind is ErratumKind.COUNT:
             out.append(CorrectedEntry(entry.position, entry.numbers, entry.signs, "printed", key=entry.key,
                                       witness_line=entry.witness_line, page=entry.page))
-        elif isinstance(e.corr, tuple) and e.sic is not None:
-            numbers, signs = f.apply(entry, e.sic, e.corr)
+        elif isinstance(e.corr, Replace) and e.sic is not None:
+            numbers, signs = f.apply(entry, e.sic, e.corr.numbers)
             out.append(CorrectedEntry(entry.position, numbers, signs, "corrected", entry.numbers, e.id, entry.key,
                                       entry.witness_line, entry.page, entry.signs))
         elif keep_omitted:
@@ -426,8 +495,8 @@ def corrected_entries(table_id: str, errata: tuple[Erratum, ...], edition: Editi
                                       entry.key, entry.witness_line, entry.page, entry.signs))
     if supply:
         for e in errata:
-            if e.table == table_id and e.corr == "supply" and e.entry is not None:
-                out.append(CorrectedEntry(None, e.entry, (), "supplied", None, e.id, witness_line=e.witness_line,
+            if e.table == table_id and isinstance(e.corr, Supply):
+                out.append(CorrectedEntry(None, e.corr.entry, (), "supplied", None, e.id, witness_line=e.witness_line,
                                           page=e.page))
     return out
 
@@ -473,14 +542,14 @@ def audit_invariant(table_id: str, errata: tuple[Erratum, ...], edition: Edition
                            "no erratum supplies or corrects to it", None, f.witness_line,
                            edition.page_at(f.witness_line), None, None))
     counted = [r for r in rows if r.status != "supplied"]
-    count_errata = {e.position: e for e in errata if e.table == table_id and e.kind == "count"}
+    count_errata = {e.position: e for e in errata if e.table == table_id and e.kind is ErratumKind.COUNT}
     for c in edition.entries(table_id):
         if c.role != "count":
             continue
         e = count_errata.get(c.position)
         if e is not None and e.sic != c.numbers:
             e = None  # a stale count erratum is reported by check_errata
-        stated = e.corr if e is not None and isinstance(e.corr, tuple) else c.numbers
+        stated = e.corr.numbers if e is not None and isinstance(e.corr, Replace) else c.numbers
         n = sum(1 for r in counted if r.position is not None and (c.scope is None or any(
             r.position.in_scope(c.position.passage, s) for s in c.scope)))
         if stated != (n,):

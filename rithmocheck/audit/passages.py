@@ -44,12 +44,12 @@ from ..model.ratio_names import ratio_name
 from ..witness.examples import EXAMPLES, Example, ExamplePassage, ExamplePosition, Token, bind
 from ..words import count
 from .candidates import rereadings
+from .errata import Erratum, Replace, Resp
 from .findings import Finding, Kind, Suggestion
 from .statements import OTHER, SHAPES, UNCHECKED, WRONG, Check, check, derived, quote, standard
 
 if TYPE_CHECKING:
     from ..witness.edition import Edition
-    from .errata import Erratum
 
 MAX_CHANGES = 3  # the most tokens a correction re-reads (the arithmetic rule of 613-618 needs three)
 MAX_NODES = 200_000  # a bound on the search per passage (never reached by the shipped edition)
@@ -490,10 +490,10 @@ def _applied(passage: ExamplePassage, errata: Sequence[Erratum]) -> dict[str, An
     for e in errata:
         pos = e.position
         if not isinstance(pos, ExamplePosition) or pos.number is None or pos.number not in values \
-                or not isinstance(e.corr, tuple):
+                or not isinstance(e.corr, Replace):
             return None
         t = passage.token[pos.number]
-        values[pos.number] = tuple(e.corr) if t.kind == "name" else e.corr[0]
+        values[pos.number] = e.corr.numbers if t.kind == "name" else e.corr.numbers[0]
     return values
 
 
@@ -594,7 +594,7 @@ def check_example_errata(results: Sequence[PassageCheck], errata: Sequence[Errat
                                f"itself: {'; '.join(wrong)}", ExamplePosition(p.id, p.first_line), p.first_line,
                                p.page))
             continue
-        tool = [e for e in mine if e.resp == "rithmocheck+editor"]
+        tool = [e for e in mine if e.resp is Resp.TOOL_AND_EDITOR]
         if not tool:
             continue
         printed = p.values()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..audit.errata import Erratum
+from ..audit.errata import Erratum, Omit, Replace, Supply
 from ..witness.edition import Edition
 from ..witness.entries import Position
 from ..witness.examples import ExamplePosition
@@ -29,9 +29,9 @@ def _where(e: Erratum) -> str:
 
 
 def _corr(e: Erratum) -> str:
-    if e.corr == "supply":
-        return "supply " + e.written(e.entry)
-    return e.corr if isinstance(e.corr, str) else e.written(e.corr)
+    if isinstance(e.corr, Supply):
+        return "supply " + e.written(e.corr.entry)
+    return "omit" if isinstance(e.corr, Omit) else e.written(e.corr.numbers)
 
 
 def by_table(errata: tuple[Erratum, ...]) -> list[Erratum]:
@@ -87,9 +87,9 @@ def _item(e: Erratum) -> tuple[str, str, str]:
     confidence, resp); where it stands and what it changes; its reason."""
     where = ", ".join(x for x in (_where(e), f"witness line {e.witness_line}" if e.witness_line else "",
                                   str(e.page) if e.page else "") if x)
-    if e.corr == "supply":
-        change = f"supplied: {e.written(e.entry)}"
-    elif e.corr == "omit":
+    if isinstance(e.corr, Supply):
+        change = f"supplied: {e.written(e.corr.entry)}"
+    elif isinstance(e.corr, Omit):
         change = f"sic {e.written(e.sic)}; omit"
     else:
         change = f"sic {e.written(e.sic)}; corr {_corr(e)}"
@@ -185,9 +185,9 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
         el(item, "label", ", ".join(x for x in (_where(e), f"witness line {e.witness_line}" if e.witness_line else "",
                                                 str(e.page) if e.page else "") if x))
         resp = " ".join(f"#{r}" for r in e.resp.split("+"))
-        if e.corr == "supply":
-            el(item, "supplied", e.written(e.entry), reason="omitted", cert=e.confidence, resp=resp)
-        elif e.corr == "omit":
+        if isinstance(e.corr, Supply):
+            el(item, "supplied", e.written(e.corr.entry), reason="omitted", cert=e.confidence, resp=resp)
+        elif isinstance(e.corr, Omit):
             el(item, "surplus", e.written(e.sic), reason=e.kind, cert=e.confidence, resp=resp)
         else:
             choice = el(item, "choice")
@@ -208,13 +208,14 @@ def _ratio_name(e: Erratum, edition: Edition) -> tuple[str, str] | None:
     from ..model.ratio_names import ratio_name
 
     p = e.position
-    if not isinstance(p, ExamplePosition) or p.number is None or not isinstance(e.corr, tuple) or len(e.corr) != 2:
+    if not isinstance(p, ExamplePosition) or p.number is None or not isinstance(e.corr, Replace) \
+            or len(e.corr.numbers) != 2:
         return None
     for x in edition.example_passages:
         t = x.token.get(p.number) if x.id == p.example else None
         if t is not None and t.kind == "name":
             try:
-                return t.printed, ratio_name(*e.corr).name
+                return t.printed, ratio_name(*e.corr.numbers).name
             except ValueError:
                 return None
     return None

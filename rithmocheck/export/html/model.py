@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ...audit.errata import RESPONSIBLE, CorrectedEntry, Erratum, corrected_entries
+from ...audit.errata import RESPONSIBLE, CorrectedEntry, Erratum, Omit, Replace, Supply, corrected_entries
 from ...audit.findings import Finding, Kind, Report, as_printed
 from ...audit.passages import Correction, PassageCheck, check_passages
 from ...tables import EntryFamily, Family, KeyedFamily, Table
@@ -340,8 +340,8 @@ def _where(line: int | None, page: Page | None) -> tuple[str, str]:
 def _erratum_items(e: Erratum | None) -> list[tuple[str, str]]:
     if e is None:
         return []
-    corr = ("omit" if e.corr == "omit" else f"supply {e.written(e.entry)}" if e.corr == "supply"
-            else e.written(e.corr) if isinstance(e.corr, tuple) else str(e.corr))
+    corr = ("omit" if isinstance(e.corr, Omit) else f"supply {e.written(e.corr.entry)}"
+            if isinstance(e.corr, Supply) else e.written(e.corr.numbers))
     return [("Erratum", e.id), ("Correction", f"{corr} ({e.klass})"), ("Reason", e.reason),
             ("Confidence", e.confidence), ("Responsibility", f"{e.resp}: {RESPONSIBLE.get(e.resp, '')}")]
 
@@ -439,8 +439,8 @@ def _cell(t: _Table, pos: Position, cell: Cell, line: int, page: Page | None) ->
     if state in ("misprint", "count"):
         if ce is not None and ce.status == "corrected":
             corr = parts(_text(ce.numbers, ce.signs))
-        elif state == "count" and erratum is not None and isinstance(erratum.corr, tuple):
-            corr = parts(_text(erratum.corr))
+        elif state == "count" and erratum is not None and isinstance(erratum.corr, Replace):
+            corr = parts(_text(erratum.corr.numbers))
         else:
             proposal = next(f.expected for f in found if f.kind.value == state)
             corr = parts(_text(proposal)) if proposal is not None else ()
@@ -461,10 +461,10 @@ def _cell(t: _Table, pos: Position, cell: Cell, line: int, page: Page | None) ->
             c_spans = [Span("del", printed_text)]
         else:
             c_spans = [Span("text", printed_text)]
-    elif cell.role == "count" and erratum is not None and isinstance(erratum.corr, tuple) and erratum.sic == \
+    elif cell.role == "count" and erratum is not None and isinstance(erratum.corr, Replace) and erratum.sic == \
             cell.numbers and state == "count":
         status = "corrected"
-        c_spans = [Span("ins", parts(_text(erratum.corr)), say="read ")]
+        c_spans = [Span("ins", parts(_text(erratum.corr.numbers)), say="read ")]
     else:
         c_spans = [Span("text", printed_text)]
     # the detail
