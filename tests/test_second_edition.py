@@ -20,6 +20,7 @@ from rithmocheck.witness.edition import Edition
 
 SMALL = Path(__file__).resolve().parent / "data" / "editions" / "a-small-book"
 TEI = "{http://www.tei-c.org/ns/1.0}"
+XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 
 
 def run(*args: str, edition: Path = SMALL):
@@ -99,6 +100,21 @@ def test_it_builds_with_its_own_rulesets_and_tei(tmp_path):
         "Errata to the tables of a small book of the numbers game (a test)")
     assert [c.text for c in tei.iter(f"{TEI}sic")] == ["30 36 54"]
     assert [c.text for c in tei.iter(f"{TEI}corr")] == ["30 36 45"]
+    assert tei.find(f".//{TEI}ptr").get("target") == "../text.tei.xml#musical.1.1.5"
+    # its own TEI text: its title and book, its lines, its table in its printed layout, its erratum in place
+    text = ET.parse(out / "text.tei.xml").getroot()
+    assert text.find(f".//{TEI}titleStmt/{TEI}title").text == (
+        "A small book of the numbers game, set forth for a test (an invented book)")
+    assert text.find(f".//{TEI}sourceDesc/{TEI}bibl/{TEI}title").text == (
+        "A small book of the numbers game, set forth for a test")
+    witness = (SMALL / "witness.txt").read_text(encoding="utf-8").splitlines()
+    assert [lb.get("n") for lb in text.iter(f"{TEI}lb")] == [str(n) for n in range(1, len(witness) + 1)]
+    assert list(text.iter(f"{TEI}pb")) == []  # no page map, no second witness: no pages
+    cells = {c.get(XML_ID): c for c in text.iter(f"{TEI}cell")}
+    [choice] = text.iter(f"{TEI}choice")
+    assert choice is cells["musical.1.1.5"].find(f"{TEI}choice") and choice.get("n") == "musical@1.1.5"
+    assert (choice.find(f"{TEI}sic").text, choice.find(f"{TEI}corr").text) == ("30 36 54", "30 36 45")
+    assert run("tei").stdout == (out / "text.tei.xml").read_text(encoding="utf-8")
 
 
 def test_its_ruleset_validates_against_its_own_book(tmp_path):
