@@ -38,12 +38,12 @@ def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: str, output:
     from ..export.render import TABULAR, grid
     from ..export.report import FINDING_HEADERS, report_document, report_rows, summary_line
 
-    audit_ids(table_ids)  # an unknown id is bad input before any work
     ed = edition(errata_path)
+    audit_ids(table_ids, ed)  # an unknown id is bad input before any work
     check_output(output, ed)
     report = run_audit(ed, ids=table_ids)
     if fmt in TABULAR:
-        emit(grid(FINDING_HEADERS, report_rows(report), fmt), output, ed)
+        emit(grid(FINDING_HEADERS, report_rows(report, ed.registry), fmt), output, ed)
     else:
         emit(report_document(report, fmt), output, ed)
     click.echo(summary_line(report, ed), err=True)
@@ -86,7 +86,7 @@ def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None)
     from ..audit.run import run_audit
     from ..export.render import yaml_text
 
-    proposals = make_proposals(run_audit(ed, curated).findings)
+    proposals = make_proposals(run_audit(ed, curated).findings, ed.registry)
     text = ("# Proposed errata (rithmocheck errata --propose): NOT curated. Review each, set resp to\n"
             "# rithmocheck+editor or editor, and move it into the curated file.\n"
             + yaml_text({"errata": proposals}))

@@ -10,7 +10,6 @@ from ..audit.errata import Erratum, corrected_entries, load_errata
 from ..audit.findings import Kind, Report
 from ..audit.run import run_audit
 from ..errors import exit_code
-from ..tables import REGISTRY, default_table
 from ..witness.edition import Edition
 from .datapackage import datapackage
 from .errata import ERRATA_HEADERS, errata_document, errata_rows
@@ -56,8 +55,8 @@ def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None,
     files: dict[str, str] = {"audit.json": report_json(report)}
     for fmt, name in (("md", "errata.md"), ("csv", "errata.csv"), ("json", "errata.json"), ("tei", "errata.tei.xml")):
         files[f"errata/{name}"] = errata_document(errata, fmt, edition)
-    for table_id, f in REGISTRY.items():
-        rows = default_table(table_id).rows
+    for table_id, f in edition.registry.items():
+        rows = f.default_table().rows
         printed = printed_rows(table_id, edition) if edition.passages_for(table_id) else []
         corrected = (corrected_rows(corrected_entries(table_id, errata, edition, supply=True, counts=True))
                      if printed else [])
@@ -69,7 +68,7 @@ def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None,
         if printed:  # the table's errata, each keyed to the printed cell it stands at (datapackage.json)
             files[f"tables/{table_id}/errata.csv"] = grid(ERRATA_HEADERS, errata_rows(
                 tuple(e for e in errata if e.table == table_id)), "csv")
-    for name, doc in documents().items():
+    for name, doc in documents(edition).items():
         files[f"ruleset/{name}"] = document(doc, "json")
     files["ruleset/schema.json"] = document(schema(), "json")
     files.update(collation_files(edition))
