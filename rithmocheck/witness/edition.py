@@ -9,11 +9,17 @@ rithmocheck.witness.facts), the rules of its kinds of play (rules.yaml, read
 by rithmocheck.ruleset), one transcription per printed run (tables/*.yaml), the worked
 examples (examples.yaml), the record of lines with no checkable number
 (coverage.yaml), the page map (pages.yaml, optional), the curated errata
-(errata.yaml) and, optionally, a second witness (the EEBO-TCP keying).
+(errata.yaml, or wherever edition.yaml's `errata` names) and, optionally, a
+second witness (the EEBO-TCP keying).
 
-The shipped edition is the 1563 book, package data inside the wheel:
-`rithmocheck/editions/lever-fulke-1563/` (SHIPPED). Every path of it is
-named here and nowhere else. `rithmocheck --edition DIR` (or the variable
+The shipped edition is the 1563 book. In the repository it follows the
+design card: the transcriptions as printed in `sources/lever-fulke-1563/`,
+the curated errata apart in `corrections/lever-fulke-1563.yaml` (its
+edition.yaml names them). The build backend maps both into the wheel
+(setup.py: `rithmocheck/editions/`, `rithmocheck/corrections/`, the same
+layout one level down), so that an installation is self-contained; SHIPPED
+is the one or the other, whichever this copy of the package has. Every path
+of it is named here and nowhere else. `rithmocheck --edition DIR` (or the variable
 RITHMOCHECK_EDITION) selects another edition; `rithmocheck init DIR` copies
 the shipped one. Everything is loaded once per edition and kept (an Edition
 is immutable).
@@ -39,15 +45,22 @@ from .page import Page
 from .pages import PageMap, load_map
 
 # --- the shipped edition: its paths, in this one place ------------------------------------------------
-EDITIONS = Path(__file__).resolve().parent.parent / "editions"
-SHIPPED = EDITIONS / "lever-fulke-1563"  # the 1563 edition, package data
-SHIPPED_ERRATA = SHIPPED / "errata.yaml"
+METADATA = "edition.yaml"
+_PACKAGE = Path(__file__).resolve().parent.parent
+# installed (a wheel): the edition and its corrections are package data; a checkout: the card's layout (a
+# directory left behind in the package by an older checkout, without the edition in it, changes nothing)
+_HOME = _PACKAGE if (_PACKAGE / "editions" / "lever-fulke-1563" / METADATA).is_file() else _PACKAGE.parent
+EDITIONS = _HOME / ("editions" if _HOME == _PACKAGE else "sources")
+CORRECTIONS = _HOME / "corrections"
+SHIPPED = EDITIONS / "lever-fulke-1563"  # the 1563 edition
+SHIPPED_IN_REPOSITORY = "sources"  # where the repository keeps it, for citations of its files
+SHIPPED_ERRATA = CORRECTIONS / "lever-fulke-1563.yaml"  # its curated errata (named by its edition.yaml)
 SHIPPED_TCP_DIR = SHIPPED / "eebo-tcp-A05389"  # the second witness and its provenance (witness.yaml)
 SHIPPED_TCP = SHIPPED_TCP_DIR / "A05389.xml"
 
 MAX_FIGURES = 100  # of a number in the witness (the shipped one's longest has 4; a transcription's at most 12)
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_FIGURES + 1},}}")
-METADATA = "edition.yaml"
+_ERRATA_KEY = re.compile(r"^errata:[^\n]*$", re.MULTILINE)
 ENV_VAR = "RITHMOCHECK_EDITION"
 WITNESS_BYTES = 1_000_000
 
@@ -204,6 +217,29 @@ class Edition:
     @property
     def pages_path(self) -> Path:
         return self.root / "pages.yaml"
+
+    @property
+    def errata_cited(self) -> str:
+        """The errata file as a reader finds it: the shipped edition's where the repository keeps it
+        (corrections/...), else by its name."""
+        if self.errata_path == SHIPPED_ERRATA:
+            return f"{SHIPPED_ERRATA.parent.name}/{SHIPPED_ERRATA.name}"
+        return self.errata_path.name
+
+    def copy_also(self) -> dict[str, bytes]:
+        """What a copy of the edition (`init`) needs beyond its directory's files: errata that lie outside it
+        (the shipped edition's, in corrections/) become the copy's errata.yaml, which its edition.yaml then
+        names. Nothing when the errata are within the directory."""
+        from ..inputs import read_bytes
+
+        if self.errata_path.resolve().is_relative_to(self.root.resolve()):
+            return {}
+        meta = self.root / METADATA
+        text = read_text(meta)
+        named, n = _ERRATA_KEY.subn("errata: errata.yaml", text)
+        if n != 1:
+            raise InputError(meta, None, "the errata must be named on one line of their own (errata: FILE)")
+        return {"errata.yaml": read_bytes(self.errata_path), METADATA: named.encode("utf-8")}
 
     def read_paths(self) -> tuple[Path, ...]:
         """Every file (and directory) the edition reads, as named from its
