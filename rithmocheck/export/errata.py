@@ -11,7 +11,8 @@ from ..witness.edition import Book, Edition
 from ..witness.entries import Position
 from ..witness.examples import ExamplePosition
 from ..witness.page import PAGE_HEADERS, page_cells
-from .render import document, grid
+from .render import report_line
+from .values import Table
 
 # position: where the erratum stands, as one would cite it (a cell, or a number of a worked example);
 # passage, block, column, row: the same cell as the columns of the printed table (its key), empty otherwise
@@ -54,16 +55,13 @@ def errata_rows(errata: tuple[Erratum, ...]) -> list[list[Any]]:
              e.written(e.sic), _corr(e), e.klass, e.confidence, e.resp, e.reason] for e in errata]
 
 
-def errata_document(errata: tuple[Erratum, ...], fmt: str, edition: Edition) -> str:
-    if fmt in ("json", "yaml"):
-        return document([e.as_dict() for e in errata], fmt)
-    if fmt == "tei":
-        return errata_tei(errata, edition)
-    if fmt == "md":
-        return errata_markdown(errata, edition.book)
-    if fmt == "text":
-        return errata_text(errata)
-    return grid(ERRATA_HEADERS, errata_rows(errata), fmt)
+def errata_table(errata: tuple[Erratum, ...], edition: Edition) -> Table:
+    """The errata's value: a row each (csv, tsv, ndjson), their document
+    (json, yaml), and to read, text and Markdown (one item per erratum under
+    its table) and TEI."""
+    return Table(ERRATA_HEADERS, errata_rows(errata), lambda: [e.as_dict() for e in errata],
+                 views={"text": lambda: errata_text(errata), "md": lambda: errata_markdown(errata, edition.book),
+                        "tei": lambda: errata_tei(errata, edition)})
 
 
 _MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]|#"})
@@ -122,8 +120,6 @@ def errata_text(errata: tuple[Erratum, ...]) -> str:
     """The errata for a terminal: the items of the Markdown document under
     their tables, each wrapped at the width of the terminal (a table of the
     twelve columns of the CSV would be some 300 columns wide)."""
-    from .render import report_line
-
     lines = [report_line(_kinds(errata), indent="")]
     table = None
     for e in by_table(errata):

@@ -41,8 +41,8 @@ transcription records on the cell a reading (layout.Reading: the kind of
 disagreement, what the TCP has, why the transcription reads otherwise). A
 disagreement is explained only by a reading of its own cell with its kind
 and its TCP value; a reading that explains nothing is itself reported.
-The report (CollationReport) alone decides the exit code: 1 when a
-disagreement is not explained, else 0.
+What stands of a collation is its unexplained disagreements (the exit code
+is the pipeline's Outcome's: rithmocheck.pipeline.outcome).
 
 Aligning the two witnesses takes about a second, so the build reads the
 collation of the shipped edition from a generated file beside it
@@ -64,7 +64,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import Exit, InputError, exit_code
+from ..errors import InputError
 from ..words import count
 from .edition import Edition
 from .entries import Position
@@ -168,9 +168,9 @@ class PassageCollation:
 
 @dataclass(frozen=True)
 class CollationReport:
-    """The collation of the edition (or of the passages asked for); it alone
-    decides the exit code: 1 when a disagreement is not explained by a
-    recorded reading, else 0."""
+    """The collation of the edition (or of the passages asked for); the
+    disagreements no recorded reading explains (`unexplained`) are what
+    stands of it."""
 
     passages: tuple[PassageCollation, ...]
     disagreements: tuple[Disagreement, ...]
@@ -180,17 +180,13 @@ class CollationReport:
     def unexplained(self) -> tuple[Disagreement, ...]:
         return tuple(d for d in self.disagreements if not d.explained)
 
-    @property
-    def exit_code(self) -> Exit:
-        return exit_code(len(self.unexplained))
-
     def summary(self) -> dict[str, Any]:
         counts = Counter(d.kind.value for d in self.disagreements)
         return {"passages": len(self.passages), "compared": sum(p.compared for p in self.passages),
                 "agreeing": sum(p.agreeing for p in self.passages), "disagreements": len(self.disagreements),
                 "by_kind": {k: counts[k] for k in KINDS if counts[k]},
                 "explained": len(self.disagreements) - len(self.unexplained),
-                "unexplained": len(self.unexplained), "exit_code": int(self.exit_code)}
+                "unexplained": len(self.unexplained)}
 
     def summary_line(self) -> str:
         s = self.summary()
