@@ -37,7 +37,7 @@ def rules_options(fn: F) -> F:
 
 
 def chosen_document(ruleset_id: str, choices: tuple[str, ...]) -> dict[str, Any]:
-    from ..ruleset.assemble import by_id
+    from ..ruleset.catalogue import by_id
     from ..ruleset.resolve import parse_choice, resolve
 
     doc = by_id(ruleset_id)
@@ -216,7 +216,7 @@ def conformance(case_ids: tuple[str, ...], engine: str | None, cases_dir: str | 
             raise InputError("CASE", None, f"no conformance case {unknown[0]!r} ({count(len(known), 'case')} known; "
                                            f"'rithmocheck conformance' lists them)")
         cases = [known[c] for c in case_ids]
-    from ..ruleset.assemble import by_id
+    from ..ruleset.catalogue import by_id
 
     reading = None
     if reading_id is not None:

@@ -51,7 +51,8 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
     if ctx.invoked_subcommand is not None:
         return
     from .. import ruleset as R
-    from ..ruleset.assemble import by_id, collection
+    from ..ruleset.assemble import collection
+    from ..ruleset.catalogue import by_id
     from ..ruleset.resolve import parse_choice, resolve
 
     check_output(output)
@@ -108,7 +109,7 @@ def diff(first: str, second: str, fmt: Format, output: str | None) -> None:
     import json
 
     from ..export.render import report_line
-    from ..ruleset.assemble import by_id
+    from ..ruleset.catalogue import by_id
     from ..ruleset.diff import cite_text
     from ..ruleset.diff import diff as diff_of
 

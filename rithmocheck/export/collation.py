@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..pipeline.outcome import Outcome
-from ..witness.collate import CollationReport, Disagreement
+from ..witness.disagreements import CollationReport, Disagreement
 from ..witness.entries import Position
 from ..witness.page import PAGE_HEADERS, page_cells
 from .render import md_code, md_table, md_text, report_line, text_grid

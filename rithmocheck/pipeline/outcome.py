@@ -18,7 +18,7 @@ from ..errors import Exit
 if TYPE_CHECKING:
     from ..audit.errata import Erratum
     from ..audit.findings import Report
-    from ..witness.collate import CollationReport
+    from ..witness.disagreements import CollationReport
 
 
 @dataclass(frozen=True)

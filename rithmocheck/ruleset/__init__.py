@@ -4,7 +4,8 @@ rules in words of data.py), read from a file (load.py), validated
 
 from __future__ import annotations
 
-from .assemble import KINDS, by_id, collection, document, documents, ruleset_ids, schema
+from .assemble import KINDS, collection, document, documents, schema
+from .catalogue import by_id, ruleset_ids
 from .findings import RulesetFinding
 from .load import load, parse_text
 from .validate import findings_document, validate, validate_any

@@ -19,6 +19,8 @@ from typing import Any
 from .. import __version__
 from ..model import men as M
 from . import data as D
+from .draughts import knight as knight
+from .draughts import offsets as offsets
 
 SCHEMA_VERSION = 1
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / f"ruleset-{SCHEMA_VERSION}.json"
@@ -26,9 +28,6 @@ SCHEMA_ID = f"urn:rithmocheck:schema:ruleset-{SCHEMA_VERSION}"
 KINDS = (1, 2, 3)
 SHAPES = ("round", "triangle", "square", "pyramid")
 OTHER = {"even": "odd", "odd": "even"}
-
-VECTORS = {"orthogonal": ((0, 1), (1, 0), (0, -1), (-1, 0)),
-           "diagonal": ((1, 1), (1, -1), (-1, -1), (-1, 1))}
 
 # The tables each kind uses: its own, the common ones, and those its rules
 # send the reader to (with the witness line that does so).
@@ -65,18 +64,6 @@ KIND_TABLES = {
 
 def ruleset_id(kind: int) -> str:
     return f"lever-fulke-1563/kind-{kind}"
-
-
-def offsets(directions: Iterable[str], distances: Iterable[int]) -> list[list[int]]:
-    """Every ordinary draught: each direction's unit steps times each distance."""
-    return [[ux * d, uy * d] for d in distances for direction in directions for ux, uy in VECTORS[direction]]
-
-
-def knight(leg: Sequence[int]) -> list[list[int]]:
-    """The flying draught: `long` spaces one way and `short` to the side."""
-    long, short = leg
-    return [[x, y] for x, y in ((short, long), (long, short), (long, -short), (short, -long),
-                                (-short, -long), (-long, -short), (-long, short), (-short, long))]
 
 
 def _rule_cite(rule: M.Rule) -> dict[str, Any]:
@@ -330,22 +317,13 @@ def collection(docs: list[dict[str, Any]]) -> dict[str, Any]:
             "rulesets": docs}
 
 
-def ruleset_ids() -> list[str]:
-    """Every ruleset the tool can give: the three kinds of 1563 (and, with
-    rithmocheck.ruleset.readings, each reading)."""
-    from .readings import reading_ids
-
-    return [ruleset_id(k) for k in KINDS] + reading_ids()
-
-
-def by_id(rid: str, where: str = "--ruleset") -> dict[str, Any]:
-    """The ruleset document of an id: a kind of 1563 or a reading."""
+def kind_document(rid: str, where: str = "--ruleset") -> dict[str, Any]:
+    """The document of a kind of 1563 by its id (lever-fulke-1563/kind-N,
+    kind-N or N): what a reading reads (every ruleset by its id, readings
+    too, is rithmocheck.ruleset.catalogue.by_id)."""
     from ..errors import InputError
-    from .readings import reading_document, reading_ids
 
     for k in KINDS:
         if rid in (ruleset_id(k), f"kind-{k}", str(k)):
             return document(k)
-    if rid in reading_ids():
-        return reading_document(rid)
-    raise InputError(where, None, f"no ruleset {rid!r}: one of {', '.join(ruleset_ids())}")
+    raise InputError(where, None, f"no kind of 1563 {rid!r}: one of {', '.join(ruleset_id(k) for k in KINDS)}")

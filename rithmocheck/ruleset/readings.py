@@ -167,7 +167,7 @@ def _reading_json(rid: str) -> str:
 
 
 def _reading_document(rid: str) -> dict[str, Any]:
-    from .assemble import by_id
+    from .assemble import kind_document
     from .resolve import pointer_place_exists, rederive, set_pointer
 
     path = next((p for p in _files().values() if _read(p)["id"] == rid), None)
@@ -175,7 +175,7 @@ def _reading_document(rid: str) -> dict[str, Any]:
         raise InputError("--ruleset", None, f"no reading {rid!r}")
     data = _read(path)
     where = str(path)
-    base = by_id(str(data["base"]), where)
+    base = kind_document(str(data["base"]), where)
     doc = copy.deepcopy(base)
     overrides, silent, removals = [], [], []
     for o in data["overrides"]:

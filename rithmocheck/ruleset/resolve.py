@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..errors import InputError
-from .assemble import knight, offsets
+from .draughts import knight, offsets
 
 
 def parse_choice(text: str, where: str = "--option") -> tuple[str, Any]:

@@ -12,15 +12,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
 from ..model import men
 from . import armies, taking
 from .family import KeyedFamily, Numbers, ParamValue, Printed, Row, Table, Unit
 from .universe import Universe
-
-if TYPE_CHECKING:
-    from ..witness.entries import PrintedEntry
 
 
 def side_key(side: str, shape: str, order: int) -> str:
@@ -111,7 +107,7 @@ class CossickSigns(KeyedFamily):
     def split(self, unit: Unit) -> tuple[Numbers, Numbers]:
         return tuple(unit[:1]), tuple(unit[1:])
 
-    def apply(self, entry: PrintedEntry, sic: Numbers, corr: Numbers) -> tuple[Numbers, Numbers]:
+    def apply(self, entry: Printed, sic: Numbers, corr: Numbers) -> tuple[Numbers, Numbers]:
         return corr[:1], tuple(corr[1:])
 
 

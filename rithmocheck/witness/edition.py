@@ -10,10 +10,10 @@ examples (examples.yaml), the record of lines with no checkable number
 
 The shipped edition is the 1563 book, package data inside the wheel:
 `rithmocheck/editions/lever-fulke-1563/` (SHIPPED). Every path of it is
-named here and nowhere else. `rithmocheck --edition DIR` (or the variable
-RITHMOCHECK_EDITION) selects another edition; `rithmocheck init DIR` copies
-the shipped one. Everything is loaded once per edition and kept (an Edition
-is immutable).
+named in rithmocheck.witness.shipped (re-exported here) and nowhere else.
+`rithmocheck --edition DIR` (or the variable RITHMOCHECK_EDITION) selects
+another edition; `rithmocheck init DIR` copies the shipped one. Everything
+is loaded once per edition and kept (an Edition is immutable).
 """
 
 from __future__ import annotations
@@ -31,19 +31,19 @@ from .examples import Example, ExamplePassage, load_coverage, load_passages
 from .layout import Passage, load_passage
 from .page import Page
 from .pages import PageMap, load_map
+from .shipped import EDITIONS as EDITIONS
+from .shipped import MAX_FIGURES as MAX_FIGURES
+from .shipped import SHIPPED as SHIPPED
+from .shipped import SHIPPED_ERRATA as SHIPPED_ERRATA
+from .shipped import SHIPPED_TCP as SHIPPED_TCP
+from .shipped import SHIPPED_TCP_DIR as SHIPPED_TCP_DIR
+from .shipped import WITNESS_BYTES as WITNESS_BYTES
 
 # --- the shipped edition: its paths, in this one place ------------------------------------------------
-EDITIONS = Path(__file__).resolve().parent.parent / "editions"
-SHIPPED = EDITIONS / "lever-fulke-1563"  # the 1563 edition, package data
-SHIPPED_ERRATA = SHIPPED / "errata.yaml"
-SHIPPED_TCP_DIR = SHIPPED / "eebo-tcp-A05389"  # the second witness and its provenance (witness.yaml)
-SHIPPED_TCP = SHIPPED_TCP_DIR / "A05389.xml"
-
-MAX_FIGURES = 100  # of a number in the witness (the shipped one's longest has 4; a transcription's at most 12)
+# (named in rithmocheck.witness.shipped, which the witness's readers import without this module)
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_FIGURES + 1},}}")
 METADATA = "edition.yaml"
 ENV_VAR = "RITHMOCHECK_EDITION"
-WITNESS_BYTES = 1_000_000
 
 
 def known_tables() -> frozenset[str]:
