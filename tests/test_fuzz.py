@@ -223,6 +223,7 @@ COMMANDS: dict[str, tuple[st.SearchStrategy[list[str]], list[st.SearchStrategy[l
     "audit": (st.lists(audited_ids, min_size=0, max_size=2), COMMON_OUT + [opt("--errata", paths)]),
     "errata": (st.just([]), COMMON_OUT + [flag("--propose"), opt("--errata", paths)]),
     "build": (st.just([]), [opt("--out", paths), opt("--errata", paths)]),
+    "tei": (st.just([]), [opt("-o", paths), opt("--output", paths), opt("--errata", paths)]),
     "collate": (st.lists(st.one_of(table_ids, st.just("examples")), min_size=0, max_size=2), COMMON_OUT),
     "init": (st.lists(paths, min_size=0, max_size=2), []),
     "ruleset": (st.just([]), COMMON_OUT + [opt("--kind", st.sampled_from(["1", "2", "3", "all", "4", ""])),

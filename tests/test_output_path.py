@@ -39,6 +39,8 @@ def test_every_command_that_writes_data_offers_every_format_once_defined():
     offering = {" ".join(path): format_choices(cmd) for path, cmd in commands() if format_choices(cmd)}
     assert len(offering) >= 15, offering
     for path, choices in offering.items():
+        if set(choices) <= {"tei"}:  # a value with one rendering only (the TEI text): output_options(only=...)
+            continue
         assert choices[:len(FORMATS)] == tuple(FORMATS), path
         assert set(choices) - set(FORMATS) <= {"tei"}, path
 

@@ -242,6 +242,30 @@ def test_a_ransom_exchanges_one_man_for_one_layer(pos, kind):
         assert Counter(out.before.taken_by(enemy)) == +want
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(1), st.sampled_from((1, 2, 3)), st.data())
+def test_a_move_is_read_as_legal_exactly_when_it_is_among_the_legal_moves(pos, kind, data):
+    """parse_move checks a move against only the moves of its kind (and of its man): it must accept every
+    legal move as itself and refuse any other move written in the notation."""
+    rules = RULES[kind]
+    legal = legal_moves(pos, rules)
+    for m in legal:
+        assert parse_move(m.text(rules.kings), pos, rules) == m
+    squares = [square_name((f, r)) for f in range(8) for r in range(rules.ranks)]
+    texts = {m.text(rules.kings) for m in legal}
+    for _ in range(20):
+        frm, to = data.draw(st.sampled_from(squares)), data.draw(st.sampled_from(squares))
+        text = frm + data.draw(st.sampled_from("-~x")) + to
+        try:
+            got = parse_move(text, pos, rules)
+        except IllegalMove:
+            assert not any(m.frm is not None and square_name(m.frm) == frm and square_name(m.to) == to
+                           and (text[len(frm)] == {"march": "-", "fly": "~", "take": "x"}[m.kind]
+                                or (text[len(frm)] == "-" and m.kind == "take")) for m in legal), text
+        else:
+            assert got in legal and got.text(rules.kings) in texts, text
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(1))
 def test_every_take_move_takes_a_man_in_danger_of_the_mover(pos):

@@ -12,9 +12,9 @@ from ..witness.examples import EXAMPLES, ExamplePosition
 from .errata import Erratum, audit_invariant, check_errata, check_minimal, load_errata, match
 from .findings import Finding, Report
 from .passages import audit_examples, check_example_errata
+from .readings import example_readings, table_readings
+from .tables import AUDITED as AUDITED
 from .tables import audit_table
-
-AUDITED: tuple[str, ...] = tuple(t for t, f in REGISTRY.items() if f.comparison in ("entry", "keyed"))
 
 
 def audit_ids(ids: Sequence[str]) -> tuple[tuple[str, ...], bool]:
@@ -35,14 +35,14 @@ def run_audit(edition: Edition, errata: tuple[Erratum, ...] | None = None, ids: 
     tables, with_examples = audit_ids(ids)
     findings: list[Finding] = []
     for t in tables:
-        findings += audit_table(t, edition)
+        findings += audit_table(t, edition) + table_readings(t, edition)
     example_expected: dict[ExamplePosition, tuple[int, ...]] = {}
     checked = 0
     example_errata = tuple(e for e in errata if e.table == EXAMPLES)
     if with_examples:
         examples = audit_examples(edition, example_errata)
         checked = examples.statements
-        findings += examples.findings
+        findings += [*examples.findings, *example_readings(edition)]
         example_expected = {f.position: f.expected for f in examples.findings
                             if isinstance(f.position, ExamplePosition) and f.expected is not None}
     matched, used = match(findings, errata)

@@ -26,7 +26,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..tables import EntryFamily, Family, KeyedFamily, default_table, family
+from ..tables import REGISTRY, EntryFamily, Family, KeyedFamily, default_table, family
 from ..tables.family import Unit
 from ..witness.edition import Edition
 from ..witness.entries import PrintedEntry, entry_text
@@ -34,6 +34,9 @@ from ..words import count
 from . import candidates as cand
 from .evidence import evidence_table
 from .findings import Finding, Kind, Suggestion, as_printed
+
+# The tables the audit compares with their regenerated tables (the entry and keyed families).
+AUDITED: tuple[str, ...] = tuple(t for t, f in REGISTRY.items() if f.comparison in ("entry", "keyed"))
 
 CONFIDENCE_RANK = {"high": 0, "medium": 1, "low": 2}
 

@@ -1,4 +1,4 @@
-"""The commands of the audit: audit, errata, build."""
+"""The commands of the audit: audit, errata, tei, build."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from ..words import count
 from .options import check_output, edition, errata_option, output_options, write
 
 if TYPE_CHECKING:
+    from ..export.parts import Parts
     from ..witness.edition import Edition
 
 
@@ -102,12 +103,13 @@ def errata(propose: bool, errata_path: str | None, fmt: Format, output: str | No
               help="Directory to (re)write: new, empty, or made by an earlier build (never anything else).")
 @errata_option
 @click.option("--no-cache", is_flag=True, envvar="RITHMOCHECK_NO_CACHE",
-              help="Make every file afresh, neither reading nor writing the build cache [env RITHMOCHECK_NO_CACHE=1].")
+              help="Make every file afresh, neither reading nor writing the build cache or the memo "
+                   "[env RITHMOCHECK_NO_CACHE=1].")
 def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     """The main job: regenerate every table, audit every source and write
     OUT: for each table the printed, corrected and regenerated versions (CSV
-    and Markdown), the errata (Markdown, CSV, JSON, TEI), the audit report
-    (JSON), the collation with the second witness (Markdown, JSON), the
+    and Markdown), the errata (Markdown, CSV, JSON, TEI), the TEI text of the
+    edition (text.tei.xml), the audit report (JSON), the collation with the second witness (Markdown, JSON), the
     engine rulesets and the HTML edition, with a manifest of every file
     written.
     Deterministic and atomic: the new tree replaces the old in one rename,
@@ -121,7 +123,10 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     A build whose inputs (the package, the edition, its errata and second
     witness, the rendering libraries, and Python's version) are byte for
     byte those of an earlier build takes that build's files from the cache
-    ($XDG_CACHE_HOME/rithmocheck, else ~/.cache/rithmocheck) and says so.
+    ($XDG_CACHE_HOME/rithmocheck, else ~/.cache/rithmocheck) and says so;
+    a build after an edited table or erratum takes from the memo there the
+    work that depends on neither (the alignment of the two witnesses, the
+    rulesets each conformance case holds for).
 
     \b
     Example:
@@ -132,13 +137,19 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     from ..export.outfiles import check_out_dir, write_tree
     from ..pipeline.run import build as run_build
 
-    def main_job(ed: Edition) -> Build:  # the pipeline's outcome, rendered
-        return rendered(run_build(ed), ed)
+    def main_job(ed: Edition, parts: Parts | None = None) -> Build:  # the pipeline's outcome, rendered
+        return rendered(run_build(ed), ed, parts)
 
     ed = edition(errata_path)
     protected = ed.protected()
     check_out_dir(out_dir, protected)  # before the work, so a refusal is quick
-    done, hit = (main_job(ed), False) if no_cache else cached_build(ed, main_job)
+    if no_cache:
+        from ..memo import off
+
+        with off():
+            done, hit = main_job(ed), False
+    else:
+        done, hit = cached_build(ed, main_job)
     for path in write_tree(done.files, out_dir, protected):
         click.echo(f"warning: left {printable(path)}, which no build wrote", err=True)
     tables = len({f.split("/")[1] for f in done.files if f.startswith("tables/")})
@@ -152,4 +163,30 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     sys.exit(done.exit_code)
 
 
-COMMANDS = (audit, errata, build)
+@click.command()
+@errata_option
+@output_options(only=(TEI,), default="tei")
+def tei(errata_path: str | None, fmt: Format, output: str | None) -> None:
+    """The TEI P5 text of the edition: the primary witness line by line
+    (<lb n/>) and page by page (<pb/>, with the second witness's image), its
+    tables in their printed layout (<table>/<row>/<cell>, each cell's
+    xml:id its position), its worked examples (every number a <num>), every
+    curated erratum in its place (choice of sic and corr, surplus,
+    supplied, with resp and cert) and every reading the audit notes (choice
+    of orig and reg); what build writes as text.tei.xml. TEI only; -o FILE
+    writes it atomically (never onto the edition or its errata).
+
+    \b
+    Example:
+      rithmocheck tei -o text.tei.xml
+    """
+    from ..audit.errata import load_errata
+    from ..audit.readings import readings
+    from ..export.tei import tei_text
+
+    ed = edition(errata_path)
+    check_output(output, ed)
+    write(Text(tei_text(ed, load_errata(ed), readings(ed))), fmt, output, ed)
+
+
+COMMANDS = (audit, errata, tei, build)

@@ -120,12 +120,13 @@ class Number(click.IntRange):
         return super().convert(value, param, ctx)
 
 
-def output_options(extra: tuple[Format, ...] = (), default: str = "text") -> Callable[[F], F]:
+def output_options(extra: tuple[Format, ...] = (), default: str = "text",
+                   only: tuple[Format, ...] | None = None) -> Callable[[F], F]:
     """--format (every shared format, and the `extra` ones the command's
-    value has its own rendering for) and -o/--output FILE: the command
-    receives them as `fmt` (a Format) and `output`, and hands its value to
-    `write`."""
-    offered = {**FORMATS, **{f.name: f for f in extra}}
+    value has its own rendering for; or `only` those, for a value that has
+    no other) and -o/--output FILE: the command receives them as `fmt` (a
+    Format) and `output`, and hands its value to `write`."""
+    offered = {f.name: f for f in only} if only is not None else {**FORMATS, **{f.name: f for f in extra}}
 
     def to_format(_ctx: click.Context, _param: click.Parameter, name: str) -> Format:
         return offered[name]

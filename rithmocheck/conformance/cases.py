@@ -56,11 +56,17 @@ class Case:
         return f"witness line {w['line']}: \"{w['quote']}\""
 
 
-def schema_problems(data: Any) -> list[tuple[str, str]]:
+@cache
+def _validator() -> Any:
+    """The schema's validator, made once a process (making it is most of the cost of checking a case)."""
     from jsonschema import Draft202012Validator
 
+    return Draft202012Validator(schema())
+
+
+def schema_problems(data: Any) -> list[tuple[str, str]]:
     out = []
-    for err in sorted(Draft202012Validator(schema()).iter_errors(data), key=lambda e: list(e.absolute_path)):
+    for err in sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path)):
         ptr = "/" + "/".join(str(p) for p in err.absolute_path)
         out.append((ptr, err.message if len(err.message) < 160 else err.message[:157] + "..."))
     return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..audit.errata import corrected_entries
+from ..audit.findings import Kind
 from ..conformance.matrix import matrix_document, runs
 from ..pipeline.outcome import Outcome
 from ..ruleset.assemble import documents, schema
@@ -17,9 +18,11 @@ from .collation import collation_table
 from .datapackage import datapackage
 from .errata import ERRATA_HEADERS, errata_rows, errata_table
 from .html import html_files
+from .parts import Parts
 from .printed import CORRECTED_HEADERS, PRINTED_HEADERS, corrected_rows, for_reading, printed_rows
 from .render import document
 from .report import report_json, summary_line
+from .tei import TEXT_FILE, tei_text
 from .values import FORMATS, TEI, Table, render
 
 
@@ -33,16 +36,18 @@ class Build:
     exit_code: int
 
 
-def rendered(outcome: Outcome, edition: Edition) -> Build:
+def rendered(outcome: Outcome, edition: Edition, parts: Parts | None = None) -> Build:
     """The main job's outcome rendered: the files, the audit's summary (and
     the collation's) and the exit code the outcome gives."""
     messages = ((summary_line(outcome.audit, edition),) if outcome.audit is not None else ()) + (
         (outcome.collation.summary_line(),) if outcome.collation is not None else ())
-    return Build(build_files(outcome, edition), messages, outcome.exit_code)
+    return Build(build_files(outcome, edition, parts), messages, outcome.exit_code)
 
 
-def build_files(outcome: Outcome, edition: Edition) -> dict[str, str]:
-    """Every output file (relative path -> text)."""
+def build_files(outcome: Outcome, edition: Edition, parts: Parts | None = None) -> dict[str, str]:
+    """Every output file (relative path -> text) (the parts that depend on
+    neither the tables' transcriptions nor the errata remembered in `parts`
+    when given: rithmocheck.export.parts)."""
     report, errata = outcome.audit, outcome.errata
     assert report is not None, "the main job audits"
     csv, md = FORMATS["csv"], FORMATS["md"]
@@ -73,7 +78,8 @@ def build_files(outcome: Outcome, edition: Edition) -> dict[str, str]:
     files["engines.json"] = document(matrix_document(), "json")
     for name, run in runs().items():  # the live runs as recorded, with the engine's commit
         files[f"runs/{name}.json"] = document(run, "json")
-    files.update(html_files(edition, errata, report))
+    files.update(html_files(edition, errata, report, parts))
+    files[TEXT_FILE] = tei_text(edition, errata, [f for f in report.findings if f.kind is Kind.READING])
     files["datapackage.json"] = datapackage(files, edition)
     return files
 

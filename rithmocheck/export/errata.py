@@ -11,6 +11,7 @@ from ..witness.edition import Book, Edition
 from ..witness.entries import Position
 from ..witness.examples import ExamplePosition
 from ..witness.page import PAGE_HEADERS, page_cells
+from .erratum_words import ratio_name_words
 from .render import report_line
 from .values import Table
 
@@ -173,6 +174,9 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
         el(bibl, "idno", value, type=scheme)
     if book.attribution_note:
         el(bibl, "note", book.attribution_note, type="attribution")
+    from .tei import TEXT_FILE, erratum_places
+
+    places = erratum_places(errata)
     body = el(el(tei, "text"), "body")
     div = None
     for e in by_table(errata):
@@ -180,9 +184,12 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
             div = el(body, "div", type="errata", n=e.table)
             el(div, "head", _title(e.table))
             lst = el(div, "list")
-        item = el(lst, "item", xml_id=f"e-{_xml_id(e.id)}", n=_where(e))
-        el(item, "label", ", ".join(x for x in (_where(e), f"witness line {e.witness_line}" if e.witness_line else "",
-                                                str(e.page) if e.page else "") if x))
+        where = _where(e)
+        item = el(lst, "item", xml_id=f"e-{_xml_id(e.id)}", **({"n": where} if where else {}))
+        el(item, "label", ", ".join(x for x in (where or "not printed: supplied", f"witness line {e.witness_line}"
+                                                if e.witness_line else "", str(e.page) if e.page else "") if x))
+        if e.id in places:  # its place in the TEI text, which build writes beside the errata's directory
+            el(item, "ptr", target=f"../{TEXT_FILE}#{places[e.id]}")
         resp = " ".join(f"#{r}" for r in e.resp.split("+"))
         if e.corr == "supply":
             el(item, "supplied", e.written(e.entry), reason="omitted", cert=e.confidence, resp=resp)
@@ -191,7 +198,7 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
         else:
             choice = el(item, "choice")
             sic, corr = e.written(e.sic), e.written(e.result)
-            name = _ratio_name(e, edition)
+            name = ratio_name_words(e, edition)
             if name is not None:  # a ratio name of a worked example: its words, not the ratio it names
                 sic, corr = name
             el(choice, "sic", sic)
@@ -199,24 +206,6 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
         el(item, "note", e.reason, type=_xml_token(e.klass))
     ET.indent(tei, space="  ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(tei, encoding="unicode") + "\n"
-
-
-def _ratio_name(e: Erratum, edition: Edition) -> tuple[str, str] | None:
-    """The words of an erratum on a ratio name of a worked example: the name
-    as printed, and the name of the ratio it corrects to; None for a number."""
-    from ..model.ratio_names import ratio_name
-
-    p = e.position
-    if not isinstance(p, ExamplePosition) or p.number is None or not isinstance(e.corr, tuple) or len(e.corr) != 2:
-        return None
-    for x in edition.example_passages:
-        t = x.token.get(p.number) if x.id == p.example else None
-        if t is not None and t.kind == "name":
-            try:
-                return t.printed, ratio_name(*e.corr).name
-            except ValueError:
-                return None
-    return None
 
 
 def _title(table_id: str) -> str:

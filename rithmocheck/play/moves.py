@@ -328,9 +328,32 @@ def move_from_json(data: Any, pos: Position, rules: Rules, where: str = "<move>"
     return check_legal(Move(kind, frm, to), pos, rules, where)
 
 
+def _candidates(move: Move, pos: Position, rules: Rules) -> list[Move]:
+    """The legal moves of the position that could be `move`: those of its kind (and, for a draught or a
+    flight, of the man on its square), a part of legal_moves made without the rest."""
+    if move.kind == "enter":
+        return _enters(pos, rules)
+    if move.kind == "ransom":
+        return _ransoms(pos, rules)
+    if move.kind == "take":
+        return _takes(pos, rules, Board(pos, rules))
+    frm = move.frm
+    man = pos.at(frm) if frm is not None else None
+    if frm is None or man is None or man.side != pos.to_move or Board(pos, rules).inert(man):
+        return []
+    occupied, t = pos.occupied, move.to
+    if t in occupied:
+        return []
+    if move.kind == "march":
+        clear = rules.path_clear
+        return [Move("march", frm, t) for to, path in rules.lines_from(rules.steps(man), frm)
+                if to == t and not (clear and not occupied.keys().isdisjoint(path))]
+    return [Move("fly", frm, t) for to, path in rules.lines_from(rules.fly_steps(man), frm)
+            if to == t and occupied.keys().isdisjoint(path)]
+
+
 def check_legal(move: Move, pos: Position, rules: Rules, where: str) -> Move:
-    legal = legal_moves(pos, rules)
-    for m in legal:
+    for m in _candidates(move, pos, rules):
         if m.kind == move.kind and m.frm == move.frm and m.to == move.to and (m.man is None or m.man == move.man):
             return m
     raise IllegalMove(where, None, why_illegal(move, pos, rules))

@@ -176,7 +176,7 @@ def _reading_document(rid: str) -> dict[str, Any]:
     data = _read(path)
     where = str(path)
     base = kind_document(str(data["base"]), where)
-    doc = copy.deepcopy(base)
+    doc = kind_document(str(data["base"]), where)  # a fresh copy each call: doc is changed, base read
     overrides, silent, removals = [], [], []
     for o in data["overrides"]:
         ptr = _expand(o["pointer"], base, where)

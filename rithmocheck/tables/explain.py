@@ -17,9 +17,25 @@ def _is(v: Any, n: int) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v == n
 
 
-def explain(n: int) -> dict[str, Any]:
-    from ..model.symbolic import proofs  # sympy only here
+def proofs() -> list[dict[str, Any]]:
+    """The symbolic proofs (rithmocheck.model.symbolic), as data: made with sympy once, then remembered
+    (rithmocheck.memo) under the digest of the package and sympy's version, so that `explain` imports sympy
+    only when the proofs are to be made."""
+    from importlib.metadata import version
 
+    from ..digest import digest
+    from ..memo import remember
+
+    def make() -> list[dict[str, Any]]:
+        from ..model.symbolic import proofs as made  # sympy only here
+
+        return [p.as_dict() for p in made()]
+
+    key = digest((), salt=f"proofs; sympy {version('sympy')}")
+    return make() if key is None else list(remember("proofs", key, make))
+
+
+def explain(n: int) -> dict[str, Any]:
     ratios = default_table("ratios").rows
     found = []
     rule_names = set()
@@ -39,7 +55,7 @@ def explain(n: int) -> dict[str, Any]:
         ] if layer is None else []
         rule_names.add(tag)
         found.append(entry)
-    relevant = [p.as_dict() for p in proofs() if any(t in p.name for t in rule_names)]
+    relevant = [p for p in proofs() if any(t in p["name"] for t in rule_names)]
     in_tables = []
     for s in REGISTRY.values():
         t = default_table(s.id)

@@ -22,6 +22,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import tcp
 from .tcp import Token
@@ -99,8 +100,7 @@ def align(lines: tuple[str, ...] | None = None, doc: tcp.Document | None = None)
     b = [key(t.kind, t.text) for t in tt]
     pairs: list[int | None] = [None] * len(wt)
     how = ["none"] * len(wt)
-    sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    for op, i1, i2, j1, j2 in sm.get_opcodes():
+    for op, i1, i2, j1, j2 in _opcodes(a, b):
         if op == "equal":
             for k in range(i2 - i1):
                 pairs[i1 + k], how[i1 + k] = j1 + k, "equal"
@@ -112,6 +112,24 @@ def align(lines: tuple[str, ...] | None = None, doc: tcp.Document | None = None)
             for k in range(n):
                 pairs[i1 + k], how[i1 + k] = j1 + (k * m) // n, "approx"
     return Alignment(wt, tt, tuple(pairs), tuple(how))
+
+
+def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]:
+    """difflib's opcodes of the two key sequences (no junk heuristic): about a second for the book, so
+    remembered (rithmocheck.memo) under the SHA-256 of the two sequences and Python's version (difflib's)."""
+    import hashlib
+    import json
+    import sys
+
+    from ..memo import remember
+
+    key = hashlib.sha256(json.dumps([sys.version, a, b], ensure_ascii=False).encode("utf-8", "surrogatepass"))
+
+    def make() -> list[list[Any]]:
+        return [list(o) for o in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()]
+
+    return [(str(o), int(i1), int(i2), int(j1), int(j2)) for o, i1, i2, j1, j2 in
+            remember("alignment", key.hexdigest(), make)]
 
 
 def __getattr__(name: str) -> Path:
