@@ -8,6 +8,12 @@ from rithmocheck.witness.edition import Edition
 from rithmocheck.witness.entries import Position
 
 EDITION = Edition.default()
+REGISTRY = EDITION.registry  # the shipped edition's tables, built from its book.yaml
+TABLE_IDS = REGISTRY.ids
+ARMIES = EDITION.armies  # the shipped edition's men, from its digits
+family = REGISTRY.family
+generate = REGISTRY.generate
+default_table = REGISTRY.default_table
 
 
 def pos(passage: str, block: int, column: int, row: int) -> Position:

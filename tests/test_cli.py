@@ -8,10 +8,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from conftest import EDITION
+from conftest import EDITION, TABLE_IDS
 from rithmocheck.audit.errata import load_errata
 from rithmocheck.cli import cli
-from rithmocheck.tables import TABLE_IDS
 
 FORMATS = ("text", "md", "csv", "tsv", "ndjson", "json", "yaml")
 
@@ -212,12 +211,12 @@ def test_python_dash_m():
 
 
 def test_an_internal_error_is_exit_3_not_findings(monkeypatch):
-    import rithmocheck.tables
+    from rithmocheck.tables import Registry
 
     def broken(*_a, **_k):
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr(rithmocheck.tables, "family", broken)
+    monkeypatch.setattr(Registry, "family", broken)
     r = run("generate", "k1-musical")
     assert r.exit_code == 3
     assert r.stderr == ("internal error, please report: ZeroDivisionError: division by zero "
@@ -236,7 +235,7 @@ def test_usage_errors_are_exit_2():
 def test_generate_streams_csv_as_the_same_rows(tmp_path):
     """csv is written row by row from the streaming generator: the same rows as the held table,
     in the same order, for the tables whose output grows as the square of the universe."""
-    from rithmocheck.tables import generate
+    from conftest import generate
 
     universe = ",".join(str(n) for n in range(1, 120))
     for table_id in ("k1-addition", "k1-multiplication", "k1-arithmetic", "k1-geometric", "k1-musical"):

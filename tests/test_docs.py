@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EDITION
+from conftest import EDITION, REGISTRY
 from rithmocheck.audit.evidence import evidence_table
 from rithmocheck.cli import cli
-from rithmocheck.tables import REGISTRY
 
 EVIDENCE_TABLES = [t for t, f in REGISTRY.items() if f.shows_evidence]
 

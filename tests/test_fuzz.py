@@ -48,8 +48,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import ARMIES, TABLE_IDS
 from rithmocheck.cli import cli
-from rithmocheck.tables import TABLE_IDS
 from rithmocheck.witness.edition import SHIPPED, SHIPPED_ERRATA
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -480,9 +480,9 @@ def test_mutated_ruleset_text(text):
 
 
 def plain_lists() -> st.SearchStrategy[tuple[str, str]]:
-    from rithmocheck.model import men as M
+    from rithmocheck.model.men import SIDES
 
-    values = {s: [m.value for m in M.army(s)] for s in M.SIDES}
+    values = {s: [m.value for m in ARMIES.army(s)] for s in SIDES}
     side_names = st.sampled_from(["even", "odd", "white", "black", "Even", "ODD", "red", ""])
     lists = st.dictionaries(side_names, st.one_of(
         st.sampled_from(list(values.values())),

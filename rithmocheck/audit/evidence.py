@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..tables import REGISTRY, Family
+from ..tables import Family
 from ..witness.edition import Edition
 
 
@@ -23,14 +23,13 @@ class Evidence:
     explained: int  # printed entries found in the regenerated table
     generated: int  # rows of the regenerated table
     missing: int  # regenerated rows the print lacks
+    is_default: bool  # whether this is the table's default universe and reading
 
-    @property
-    def is_default(self) -> bool:
-        """Whether this is the table's default universe and reading."""
-        f = REGISTRY[self.table]
-        reading = f.params.get("definition")
-        return self.universe == f.default_universe and (
-            not self.params or (reading is not None and self.params == (f"definition={reading.default}",)))
+
+def _is_default(f: Family, universe: str, params: tuple[str, ...]) -> bool:
+    reading = f.params.get("definition")
+    return universe == f.default_universe and (
+        not params or (reading is not None and params == (f"definition={reading.default}",)))
 
 
 def evidence(f: Family, edition: Edition, universe: str | None = None, params: tuple[str, ...] = ()) -> Evidence:
@@ -39,7 +38,8 @@ def evidence(f: Family, edition: Edition, universe: str | None = None, params: t
     printed = f.printed_items(edition.entries(f.id))
     explained = sum((printed & generated).values())
     return Evidence(f.id, t.universe.name, tuple(params), sum(printed.values()), explained,
-                    sum(generated.values()), sum((generated - printed).values()))
+                    sum(generated.values()), sum((generated - printed).values()),
+                    _is_default(f, t.universe.name, tuple(params)))
 
 
 def readings(f: Family) -> list[tuple[str, tuple[str, ...]]]:

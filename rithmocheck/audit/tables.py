@@ -26,7 +26,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..tables import REGISTRY, EntryFamily, Family, KeyedFamily, default_table, family
+from ..tables import EntryFamily, Family, KeyedFamily, Registry
 from ..tables.family import Unit
 from ..witness.edition import Edition
 from ..witness.entries import PrintedEntry, entry_text
@@ -35,11 +35,14 @@ from . import candidates as cand
 from .evidence import evidence_table
 from .findings import Finding, Kind, Suggestion, as_printed
 
-# The tables the audit compares with their regenerated tables (the entry and keyed families).
-AUDITED: tuple[str, ...] = tuple(t for t, f in REGISTRY.items() if f.comparison in ("entry", "keyed"))
-
 CONFIDENCE_RANK = {"high": 0, "medium": 1, "low": 2}
 
+
+
+def audited(edition: Edition) -> tuple[str, ...]:
+    """The tables of the edition the audit compares with their regenerated
+    tables (the entry and keyed families)."""
+    return tuple(t for t, f in edition.registry.items() if f.comparison in ("entry", "keyed"))
 
 def _at(table: str, kind: Kind, message: str, e: PrintedEntry, printed: tuple[int, ...] | None,
         expected: tuple[int, ...] | None = None, candidates: tuple[Suggestion, ...] = ()) -> Finding:
@@ -74,14 +77,14 @@ def _keeps_order(printed: tuple[int, ...], value: tuple[int, ...]) -> bool:
     return order(printed) == order(value)
 
 
-def _owner(f: EntryFamily, key: tuple[int, ...]) -> str | None:
+def _owner(f: EntryFamily, key: tuple[int, ...], registry: Registry) -> str | None:
     """Another entry table of the same shape whose complete table has this entry."""
-    from ..tables import REGISTRY
+    def has(other: EntryFamily) -> bool:
+        return len(other.columns) == len(f.columns) and key in other.generated_items(other.default_table())
 
-    for other in REGISTRY.values():
-        if other is not f and isinstance(other, EntryFamily) and len(other.columns) == len(f.columns):
-            if key in other.generated_items(default_table(other.id)):
-                return other.id
+    for other in registry.values():
+        if other is not f and other.match(has, lambda keyed: False):
+            return other.id
     return None
 
 
@@ -96,7 +99,7 @@ def _in(key_of: Callable[[tuple[int, ...]], tuple[int, ...]],
 
 
 def audit_entries(f: EntryFamily, edition: Edition) -> list[Finding]:
-    table = default_table(f.id)
+    table = f.default_table()
     universe = table.universe.numbers
     complete = f.generated_items(table)
     entries = [e for e in edition.entries(f.id) if e.role == "entry"]
@@ -162,7 +165,7 @@ def audit_entries(f: EntryFamily, edition: Edition) -> list[Finding]:
             why = ("it satisfies the relation but a number is outside the universe "
                    f"({table.universe.name})" if f.satisfies(e.numbers, e.signs, table.params)
                    else "it fails the relation and no single or double slip mends it")
-            owner = _owner(f, k)
+            owner = _owner(f, k, edition.registry)
             if owner:
                 why += f"; it is an entry of {owner}"
             by_index[i] = _at(f.id, Kind.SPURIOUS, f"{text}: {why}", e, e.numbers)
@@ -222,7 +225,7 @@ def _nearest(u: Unit) -> Callable[[Unit], tuple[bool, bool, int]]:
 
 
 def audit_keyed(f: KeyedFamily, edition: Edition) -> list[Finding]:
-    expected = f.expected(default_table(f.id))
+    expected = f.expected(f.default_table())
     by_key: dict[str, list[tuple[PrintedEntry, Unit]]] = defaultdict(list)
     for e in edition.entries(f.id):
         if e.role == "entry":
@@ -232,7 +235,7 @@ def audit_keyed(f: KeyedFamily, edition: Edition) -> list[Finding]:
     for key, items in by_key.items():
         if key not in expected:
             for e, u in items:
-                findings.append(_at(f.id, Kind.SPURIOUS, f"{as_printed(f.id, u)}: the key {key!r} names nothing "
+                findings.append(_at(f.id, Kind.SPURIOUS, f"{as_printed(f, u)}: the key {key!r} names nothing "
                                     "the rules produce", e, (u[0],)))
             continue
         want = Counter(expected[key])
@@ -252,17 +255,17 @@ def audit_keyed(f: KeyedFamily, edition: Edition) -> list[Finding]:
                 s = _slip(u, best)
                 what = "its cossick signs" if s.klass == "cossick sign" else "the number"
                 whole = s.klass == "cossick sign"
-                findings.append(_at(f.id, Kind.MISPRINT, f"{key}: printed {as_printed(f.id, u)}, the rule gives "
-                                    f"{as_printed(f.id, best)} ({what}; {s.klass})", e, u if whole else u[:1],
+                findings.append(_at(f.id, Kind.MISPRINT, f"{key}: printed {as_printed(f, u)}, the rule gives "
+                                    f"{as_printed(f, best)} ({what}; {s.klass})", e, u if whole else u[:1],
                                     best if whole else best[:1], (s,)))
             else:
-                findings.append(_at(f.id, Kind.SPURIOUS, f"{key}: {as_printed(f.id, u)} is not produced by the rules",
+                findings.append(_at(f.id, Kind.SPURIOUS, f"{key}: {as_printed(f, u)} is not produced by the rules",
                                     e, (u[0],)))
         for e, u in extra:
-            findings.append(_at(f.id, Kind.DUPLICATE, f"{key}: {as_printed(f.id, u)} printed more often than the "
+            findings.append(_at(f.id, Kind.DUPLICATE, f"{key}: {as_printed(f, u)} printed more often than the "
                                 "rules produce it", e, (u[0],)))
         for u in absent:
-            findings.append(_unplaced(f, edition, Kind.OMISSION, f"{key}: {as_printed(f.id, u)} is not printed",
+            findings.append(_unplaced(f, edition, Kind.OMISSION, f"{key}: {as_printed(f, u)} is not printed",
                                       (u[0],)))
     return findings
 
@@ -308,7 +311,6 @@ def audit_universe(f: Family, edition: Edition) -> list[Finding]:
 
 
 def audit_table(table_id: str, edition: Edition) -> list[Finding]:
-    f = family(table_id)
-    body = audit_entries(f, edition) if isinstance(f, EntryFamily) else audit_keyed(f, edition) \
-        if isinstance(f, KeyedFamily) else []
+    f = edition.registry.family(table_id)
+    body = f.match(lambda entry: audit_entries(entry, edition), lambda keyed: audit_keyed(keyed, edition))
     return audit_universe(f, edition) + body + audit_counts(f, edition, body)

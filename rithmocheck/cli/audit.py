@@ -43,12 +43,12 @@ def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: Format, outp
     from ..export.report import report_table, summary_line
     from ..pipeline.run import audit as run_audit
 
-    audit_ids(table_ids)  # an unknown id is bad input before any work
     ed = edition(errata_path)
+    audit_ids(table_ids, ed)  # an unknown id is bad input before any work
     check_output(output, ed)
     outcome = run_audit(ed, ids=table_ids)
     assert outcome.audit is not None
-    write(report_table(outcome.audit), fmt, output, ed)
+    write(report_table(outcome.audit, ed.registry), fmt, output, ed)
     click.echo(summary_line(outcome.audit, ed), err=True)
     sys.exit(outcome.exit_code)
 
@@ -90,7 +90,7 @@ def errata(propose: bool, errata_path: str | None, fmt: Format, output: str | No
 
     report = run_audit(ed, curated).audit
     assert report is not None
-    proposals = make_proposals(report.findings)
+    proposals = make_proposals(report.findings, ed.registry)
     text = ("# Proposed errata (rithmocheck errata --propose): NOT curated. Review each, set resp to\n"
             "# rithmocheck+editor or editor, and move it into the curated file.\n"
             + yaml_text({"errata": proposals}))

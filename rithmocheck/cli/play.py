@@ -21,7 +21,7 @@ from ..errors import InputError, printable
 from ..export.values import Format, Table
 from ..pipeline.outcome import Outcome
 from ..words import count
-from .options import check_output, output_options, write
+from .options import check_output, edition, output_options, write
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -31,17 +31,19 @@ def rules_options(fn: F) -> F:
     fn = click.option("--option", "choices", multiple=True, metavar="NAME=VALUE",
                       help="Choose a reading the ruleset leaves open (repeatable); "
                            "'rithmocheck ruleset --ruleset ID' lists its options.")(fn)
-    return click.option("--ruleset", "ruleset_id", default="lever-fulke-1563/kind-1", show_default=True,
-                        metavar="ID", help="The rules: lever-fulke-1563/kind-1, -2, -3 (or 1, 2, 3), or a "
-                                           "reading ('rithmocheck ruleset --list').")(fn)
+    return click.option("--ruleset", "ruleset_id", default=None, metavar="ID",
+                        help="The rules: a kind of the edition (lever-fulke-1563/kind-1, -2, -3, or 1, 2, 3; "
+                             "default: its first kind), or a reading ('rithmocheck ruleset --list').")(fn)
 
 
-def chosen_document(ruleset_id: str, choices: tuple[str, ...]) -> dict[str, Any]:
+def chosen_document(ruleset_id: str | None, choices: tuple[str, ...]) -> dict[str, Any]:
+    from ..ruleset.assemble import kinds
     from ..ruleset.catalogue import by_id
     from ..ruleset.resolve import parse_choice, resolve
 
-    doc = by_id(ruleset_id)
-    return resolve(doc, [parse_choice(c) for c in choices]) if choices else doc
+    ed = edition()
+    doc = by_id(ruleset_id if ruleset_id is not None else str(kinds(ed)[0]), edition=ed)
+    return resolve(doc, [parse_choice(c) for c in choices], registry=ed.registry) if choices else doc
 
 
 def read_position(text: str, rules: Any) -> Any:
@@ -70,7 +72,7 @@ def _victory_text(v: dict[str, Any]) -> str:
 @click.argument("position", metavar="POSITION")
 @rules_options
 @output_options()
-def moves(position: str, ruleset_id: str, choices: tuple[str, ...], fmt: Format, output: str | None) -> None:
+def moves(position: str, ruleset_id: str | None, choices: tuple[str, ...], fmt: Format, output: str | None) -> None:
     """Every legal move of POSITION, each with the captures and victories it
     makes. POSITION is the one-line notation (docs/play.md), 'start' for the
     ruleset's starting position, or a JSON file of a position.
@@ -109,7 +111,7 @@ def moves(position: str, ruleset_id: str, choices: tuple[str, ...], fmt: Format,
 @click.option("--agreement", "agreement_text", metavar="NAME[:KEY=N,...]", default=None,
               help="The common victory agreed, e.g. goods:sum=100 or honour:sum=100,men=8.")
 @output_options()
-def move(position: str, move_text: str, ruleset_id: str, choices: tuple[str, ...], agreement_text: str | None,
+def move(position: str, move_text: str, ruleset_id: str | None, choices: tuple[str, ...], agreement_text: str | None,
          fmt: Format, output: str | None) -> None:
     """Play MOVE in POSITION: its captures (manner, man taken, takers), the
     victories it makes and the position after. MOVE is FROM-TO (a draught),

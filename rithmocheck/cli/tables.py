@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from ..export.values import Doc, Format, Table
-from .options import Number, Progress, check_output, output_options, write
+from .options import Number, Progress, check_output, edition, output_options, write
 
 
 @click.command()
@@ -20,10 +20,9 @@ def men(fmt: Format, output: str | None) -> None:
     Example:
       rithmocheck men --format json
     """
-    from ..model import men as men_mod
-
-    check_output(output)
-    data = [m.as_dict() for m in men_mod.all_men()]
+    ed = edition()
+    check_output(output, ed)
+    data = [m.as_dict() for m in ed.armies.all_men()]
     headers = ("side", "shape", "order", "digit", "value", "derivation")
     write(Table(headers, [[d[h] for h in headers] for d in data], data), fmt, output)
 
@@ -37,12 +36,11 @@ def tables(fmt: Format, output: str | None) -> None:
     Example:
       rithmocheck tables --format csv
     """
-    from ..tables import REGISTRY, default_table
-
-    check_output(output)
+    ed = edition()
+    check_output(output, ed)
     data = []
-    for f in REGISTRY.values():
-        t = default_table(f.id)
+    for f in ed.registry.values():
+        t = f.default_table()
         data.append({"id": f.id, "kind": f.kind, "title": f.title, "witness_line": f.witness_line,
                      "rows": len(t.rows), "universe": t.universe.name, "universes": list(f.universes),
                      "rule": f.rule, "params": {name: p.describe() for name, p in f.params.items()}})
@@ -73,10 +71,9 @@ def generate(table_id: str, universe: str | None, params: tuple[str, ...], fmt: 
       rithmocheck generate k1-arithmetic --universe 2,3,4,5,6
       rithmocheck generate k1-addition --universe my-numbers.txt --format ndjson -o big.ndjson
     """
-    from ..tables import family
-
-    check_output(output)
-    f = family(table_id)
+    ed = edition()
+    check_output(output, ed)
+    f = ed.registry.family(table_id)
     table, rows = f.stream(universe, params)
     with Progress(f"generate {table_id}") as progress:
         write(Table(f.columns, progress.count(rows), table.as_dict(), rows_at="rows"), fmt, output)
@@ -98,8 +95,9 @@ def explain(number: int, fmt: Format, output: str | None) -> None:
     from ..export.explain import explain_text
     from ..tables.explain import explain as explain_number
 
-    check_output(output)
-    data = explain_number(number)
+    ed = edition()
+    check_output(output, ed)
+    data = explain_number(number, ed.registry)
     write(Doc(data, views={"text": lambda: explain_text(data)}), fmt, output)
 
 

@@ -74,6 +74,7 @@ def schema_problems(data: Any) -> list[tuple[str, str]]:
 
 def read_case(path: str | Path) -> Case:
     """One case file, checked against the schema and its citation against the witness."""
+    from ..witness.edition import Edition
     from ..witness.quotes import citation_problems
 
     name = str(path)
@@ -84,7 +85,7 @@ def read_case(path: str | Path) -> Case:
         raise InputError(name, None, f"{ptr}: {msg}")
     w = data["source"].get("witness")
     if w is not None:
-        for fld, problem in citation_problems(w["line"], w["quote"], w.get("heading")):
+        for fld, problem in citation_problems(w["line"], w["quote"], w.get("heading"), Edition.default()):
             raise InputError(name, None, f"/source/witness/{fld}: {problem}")
     return Case(data, name)
 

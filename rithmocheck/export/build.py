@@ -12,7 +12,6 @@ from ..audit.findings import Kind
 from ..conformance.matrix import matrix_document, runs
 from ..pipeline.outcome import Outcome
 from ..ruleset.assemble import documents, schema
-from ..tables import REGISTRY, default_table
 from ..witness.edition import Edition
 from .collation import collation_table
 from .datapackage import datapackage
@@ -56,8 +55,8 @@ def build_files(outcome: Outcome, edition: Edition, parts: Parts | None = None) 
     for fmt, name in ((md, "errata.md"), (csv, "errata.csv"), (FORMATS["json"], "errata.json"),
                       (TEI, "errata.tei.xml")):
         files[f"errata/{name}"] = render(errata_value, fmt)
-    for table_id, f in REGISTRY.items():
-        rows = default_table(table_id).rows
+    for table_id, f in edition.registry.items():
+        rows = f.default_table().rows
         printed = printed_rows(table_id, edition) if edition.passages_for(table_id) else []
         corrected = (corrected_rows(corrected_entries(table_id, errata, edition, supply=True, counts=True))
                      if printed else [])
@@ -71,7 +70,7 @@ def build_files(outcome: Outcome, edition: Edition, parts: Parts | None = None) 
         if printed:  # the table's errata, each keyed to the printed cell it stands at (datapackage.json)
             mine = tuple(e for e in errata if e.table == table_id)
             files[f"tables/{table_id}/errata.csv"] = render(Table(ERRATA_HEADERS, errata_rows(mine)), csv)
-    for name, doc in documents().items():
+    for name, doc in documents(edition).items():
         files[f"ruleset/{name}"] = document(doc, "json")
     files["ruleset/schema.json"] = document(schema(), "json")
     files.update(collation_files(outcome))

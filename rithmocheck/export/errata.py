@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..audit.errata import Erratum
-from ..witness.edition import Book, Edition
+from ..audit.errata import Erratum, Omit, Supply
+from ..witness.edition import Edition
 from ..witness.entries import Position
 from ..witness.examples import ExamplePosition
 from ..witness.page import PAGE_HEADERS, page_cells
@@ -31,9 +31,9 @@ def _where(e: Erratum) -> str:
 
 
 def _corr(e: Erratum) -> str:
-    if e.corr == "supply":
-        return "supply " + e.written(e.entry)
-    return e.corr if isinstance(e.corr, str) else e.written(e.corr)
+    if isinstance(e.corr, Supply):
+        return "supply " + e.written(e.corr.entry)
+    return "omit" if isinstance(e.corr, Omit) else e.written(e.corr.numbers)
 
 
 def by_table(errata: tuple[Erratum, ...]) -> list[Erratum]:
@@ -61,7 +61,7 @@ def errata_table(errata: tuple[Erratum, ...], edition: Edition) -> Table:
     (json, yaml), and to read, text and Markdown (one item per erratum under
     its table) and TEI."""
     return Table(ERRATA_HEADERS, errata_rows(errata), lambda: [e.as_dict() for e in errata],
-                 views={"text": lambda: errata_text(errata), "md": lambda: errata_markdown(errata, edition.book),
+                 views={"text": lambda: errata_text(errata, edition), "md": lambda: errata_markdown(errata, edition),
                         "tei": lambda: errata_tei(errata, edition)})
 
 
@@ -90,9 +90,9 @@ def _item(e: Erratum) -> tuple[str, str, str]:
     confidence, resp); where it stands and what it changes; its reason."""
     where = ", ".join(x for x in (_where(e), f"witness line {e.witness_line}" if e.witness_line else "",
                                   str(e.page) if e.page else "") if x)
-    if e.corr == "supply":
-        change = f"supplied: {e.written(e.entry)}"
-    elif e.corr == "omit":
+    if isinstance(e.corr, Supply):
+        change = f"supplied: {e.written(e.corr.entry)}"
+    elif isinstance(e.corr, Omit):
         change = f"sic {e.written(e.sic)}; omit"
     else:
         change = f"sic {e.written(e.sic)}; corr {_corr(e)}"
@@ -100,24 +100,25 @@ def _item(e: Erratum) -> tuple[str, str, str]:
             f"{where}: {change}." if where else f"{change}.", e.reason)
 
 
-def errata_markdown(errata: tuple[Erratum, ...], book: Book) -> str:
+def errata_markdown(errata: tuple[Erratum, ...], edition: Edition) -> str:
     """The errata as a document to read: the book they correct, then one
     section per table, one item per erratum with where it stands, sic and
     corr, and its reason (the reasons are too long for a table's cells)."""
-    lines = ["# Errata to the numeric tables of the Philosophers game (1563)", "",
+    book = edition.book
+    lines = [f"# {_md(edition.errata_title)}", "",
              " ".join(x for x in (f"The book: {_md(book.citation)}", _md(book.attribution_note)) if x), "",
              _kinds(errata), ""]
     table = None
     for e in by_table(errata):
         if e.table != table:
             table = e.table
-            lines += [f"## {_md(_title(table))}", ""]
+            lines += [f"## {_md(_title(table, edition))}", ""]
         what, where, reason = _item(e)
         lines += [f"- **{_md(e.id)}** ({_md(what)})  ", f"  {_md(where)}  ", f"  {_md(reason)}", ""]
     return "\n".join(lines)
 
 
-def errata_text(errata: tuple[Erratum, ...]) -> str:
+def errata_text(errata: tuple[Erratum, ...], edition: Edition) -> str:
     """The errata for a terminal: the items of the Markdown document under
     their tables, each wrapped at the width of the terminal (a table of the
     twelve columns of the CSV would be some 300 columns wide)."""
@@ -126,7 +127,7 @@ def errata_text(errata: tuple[Erratum, ...]) -> str:
     for e in by_table(errata):
         if e.table != table:
             table = e.table
-            lines += ["", report_line(_title(table), indent="")]
+            lines += ["", report_line(_title(table, edition), indent="")]
         what, where, reason = _item(e)
         lines += ["", report_line(f"  {e.id} ({what})"), report_line(f"      {where}"), report_line(f"      {reason}")]
     return "\n".join(lines) + "\n"
@@ -152,7 +153,7 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
     header = el(tei, "teiHeader")
     file_desc = el(header, "fileDesc")
     title_stmt = el(file_desc, "titleStmt")
-    el(title_stmt, "title", "Errata to the numeric tables of the Philosophers game (1563)")
+    el(title_stmt, "title", edition.errata_title)
     editors = edition.edition_metadata.get("editors")
     for rid, text in (("rithmocheck", "rithmocheck (derivation from first principles)"),
                       ("editor", str(editors) if isinstance(editors, str) and editors.strip()
@@ -182,7 +183,7 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
     for e in by_table(errata):
         if div is None or div.get("n") != e.table:
             div = el(body, "div", type="errata", n=e.table)
-            el(div, "head", _title(e.table))
+            el(div, "head", _title(e.table, edition))
             lst = el(div, "list")
         where = _where(e)
         item = el(lst, "item", xml_id=f"e-{_xml_id(e.id)}", **({"n": where} if where else {}))
@@ -191,9 +192,9 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
         if e.id in places:  # its place in the TEI text, which build writes beside the errata's directory
             el(item, "ptr", target=f"../{TEXT_FILE}#{places[e.id]}")
         resp = " ".join(f"#{r}" for r in e.resp.split("+"))
-        if e.corr == "supply":
-            el(item, "supplied", e.written(e.entry), reason="omitted", cert=e.confidence, resp=resp)
-        elif e.corr == "omit":
+        if isinstance(e.corr, Supply):
+            el(item, "supplied", e.written(e.corr.entry), reason="omitted", cert=e.confidence, resp=resp)
+        elif isinstance(e.corr, Omit):
             el(item, "surplus", e.written(e.sic), reason=e.kind, cert=e.confidence, resp=resp)
         else:
             choice = el(item, "choice")
@@ -208,10 +209,8 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(tei, encoding="unicode") + "\n"
 
 
-def _title(table_id: str) -> str:
-    from ..tables import REGISTRY
-
-    s = REGISTRY.get(table_id)
+def _title(table_id: str, edition: Edition) -> str:
+    s = edition.registry.get(table_id)
     return f"{s.title} ({table_id}, witness line {s.witness_line})" if s else "Worked examples"
 
 

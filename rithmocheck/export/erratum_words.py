@@ -6,7 +6,7 @@ imports the other for it."""
 
 from __future__ import annotations
 
-from ..audit.errata import Erratum
+from ..audit.errata import Erratum, Replace
 from ..witness.edition import Edition
 from ..witness.examples import ExamplePosition
 
@@ -17,13 +17,14 @@ def ratio_name_words(e: Erratum, edition: Edition) -> tuple[str, str] | None:
     from ..model.ratio_names import ratio_name
 
     p = e.position
-    if not isinstance(p, ExamplePosition) or p.number is None or not isinstance(e.corr, tuple) or len(e.corr) != 2:
+    if not isinstance(p, ExamplePosition) or p.number is None or not isinstance(e.corr, Replace) \
+            or len(e.corr.numbers) != 2:
         return None
     for x in edition.example_passages:
         t = x.token.get(p.number) if x.id == p.example else None
         if t is not None and t.kind == "name":
             try:
-                return t.printed, ratio_name(*e.corr).name
+                return t.printed, ratio_name(*e.corr.numbers).name
             except ValueError:
                 return None
     return None

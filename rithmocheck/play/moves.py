@@ -402,7 +402,8 @@ def _why_no_ransom(move: Move, king: Man, pos: Position, rules: Rules) -> str:
     if value in {l.value for l in king.layers}:
         return f"the king on {at} still bears his layer {value}"
     if value == whole[-1] and not rules.ransom.get("lowest_square", True):
-        return f"{value} is the king's lowest square: no ransom delivers him (line 1042)"
+        line = (rules.ransom.get("witness") or {}).get("line")  # the ruleset's citation, the book's line
+        return f"{value} is the king's lowest square: no ransom delivers him" + (f" (line {line})" if line else "")
     held = pos.hand_of(OTHER[side]) if rules.captured != "removed" else pos.taken_by(OTHER[side])
     if move.man not in held:
         return f"the {OTHER[side]} side does not hold the king's layer {value} to be redeemed"

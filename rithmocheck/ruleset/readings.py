@@ -74,6 +74,11 @@ def reading_ids() -> list[str]:
     return sorted(_read(p)["id"] for p in _files().values())
 
 
+def reading_base(rid: str) -> str:
+    """The ruleset a reading reads (the kind of the book it overrides)."""
+    return next(str(_read(p)["base"]) for p in _files().values() if _read(p)["id"] == rid)
+
+
 @cache
 def _read(path: Path) -> dict[str, Any]:
     from ..inputs import load_file

@@ -3,7 +3,10 @@ examples, and the curated errata that go with them, in one directory.
 
 An edition directory holds `edition.yaml` (its id, title and the names of
 its files), the witness byte for byte (witness.txt, described in
-witness.yaml), one transcription per printed run (tables/*.yaml), the worked
+witness.yaml), the book's facts (book.yaml: the digits of its men, the
+readings and the tables, from which the registry of its tables is built;
+rithmocheck.witness.facts), the rules of its kinds of play (rules.yaml, read
+by rithmocheck.ruleset), one transcription per printed run (tables/*.yaml), the worked
 examples (examples.yaml), the record of lines with no checkable number
 (coverage.yaml), the page map (pages.yaml, optional), the curated errata
 (errata.yaml) and, optionally, a second witness (the EEBO-TCP keying).
@@ -26,8 +29,11 @@ from typing import Any
 
 from ..errors import InputError
 from ..inputs import load_file, read_text
+from ..model.men import Armies
+from ..tables.registry import Registry, build
 from .entries import Position, PrintedEntry, printed_entries
 from .examples import Example, ExamplePassage, load_coverage, load_passages
+from .facts import BookFacts, load_book, resolve, table_specs
 from .layout import Passage, load_passage
 from .page import Page
 from .pages import PageMap, load_map
@@ -44,12 +50,6 @@ from .shipped import WITNESS_BYTES as WITNESS_BYTES
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_FIGURES + 1},}}")
 METADATA = "edition.yaml"
 ENV_VAR = "RITHMOCHECK_EDITION"
-
-
-def known_tables() -> frozenset[str]:
-    from ..tables import TABLE_IDS
-
-    return frozenset(TABLE_IDS)
 
 
 def _key_line(meta: dict[str, Any], key: str) -> int | None:
@@ -157,6 +157,16 @@ class Edition:
         value = meta.get("edition")
         return str(value) if isinstance(value, str) and value else self.root.name
 
+    @property
+    def errata_title(self) -> str:
+        """The title of the errata document (edition.yaml's errata_title; the TEI and Markdown errata)."""
+        value = self.edition_metadata.get("errata_title")
+        if value is None:
+            return f"Errata to the edition {self.name}"
+        if not isinstance(value, str) or not value.strip():
+            raise InputError(self.root / METADATA, getattr(value, "line", None), "errata_title must be text")
+        return " ".join(value.split())
+
     def with_errata(self, path: str | Path | None) -> Edition:
         """The same edition with another errata file (None: this one)."""
         if path is None or Path(path) == self.errata_path:
@@ -176,6 +186,14 @@ class Edition:
         return self.root / "tables"
 
     @property
+    def book_path(self) -> Path:
+        return self.root / "book.yaml"
+
+    @property
+    def rules_path(self) -> Path:
+        return self.root / "rules.yaml"
+
+    @property
     def examples_path(self) -> Path:
         return self.root / "examples.yaml"
 
@@ -191,8 +209,8 @@ class Edition:
         """Every file (and directory) the edition reads, as named from its
         directory: a link among them stands for the file it points to,
         wherever that lies (compared on disk by rithmocheck.export.outfiles)."""
-        named = [self.root / n for n in (METADATA, "witness.txt", "witness.yaml", "examples.yaml", "coverage.yaml",
-                                         "pages.yaml", "collation.json", "tables")]
+        named = [self.root / n for n in (METADATA, "witness.txt", "witness.yaml", "book.yaml", "rules.yaml",
+                                         "examples.yaml", "coverage.yaml", "pages.yaml", "collation.json", "tables")]
         try:
             named += sorted(self.tables_dir.glob("*.yaml"))
         except OSError:
@@ -293,8 +311,32 @@ class Edition:
         return tuple(sorted(self.tables_dir.glob("*.yaml")))
 
     @cached_property
+    def facts(self) -> BookFacts:
+        """The book's facts (book.yaml): its men's digits, its readings and its tables."""
+        if not self.book_path.is_file():
+            raise InputError(self.book_path, None, "the edition has no book.yaml (an edition made by an earlier "
+                                                   "rithmocheck: copy book.yaml and rules.yaml from a new "
+                                                   "'rithmocheck init DIR' and edit them)")
+        return load_book(self.book_path, len(self.lines), shape=self.root != SHIPPED)
+
+    @property
+    def armies(self) -> Armies:
+        """The men of the book, derived from its digits."""
+        return self.facts.armies
+
+    @cached_property
+    def registry(self) -> Registry:
+        """The tables of the book by id: the families the edition's data makes."""
+        return build(table_specs(self.facts, self.passages, self.lines), self.armies)
+
+    @cached_property
+    def rules_heading(self) -> tuple[str, int]:
+        """The heading the six rules of the men stand under, and its line."""
+        return resolve(self.facts, self.facts.rules_heading, "numbers: heading", self.passages, self.lines)
+
+    @cached_property
     def passages(self) -> tuple[Passage, ...]:
-        known = known_tables()
+        known = self.facts.ids
         out = tuple(load_passage(str(p), self.witness, known) for p in self.passage_files())
         seen: dict[str, str] = {}
         for p in out:
