@@ -58,15 +58,16 @@ def _path(name: str, key: str) -> Path:
     return memo_dir() / f"{name}-{key}.json"
 
 
-def remember(name: str, key: str, make: Callable[[], Any]) -> Any:
-    """The value of the work `name` under `key` (JSON data): remembered, or made by `make` and kept."""
+def remember(name: str, key: str, make: Callable[[], Any], valid: Callable[[Any], bool] = lambda _v: True) -> Any:
+    """The value of the work `name` under `key` (JSON data): remembered, or made by `make` and kept. A
+    remembered value that `valid` refuses (of the wrong shape for its reader) is made again."""
     if not enabled():
         return make()
     path = _path(name, key)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if (data.get("format") == FORMAT and data.get("name") == name and data.get("key") == key
-                and data.get("sha256") == checksum(data.get("value"))):
+                and data.get("sha256") == checksum(data.get("value")) and valid(data["value"])):
             return data["value"]
     except (OSError, ValueError, AttributeError):
         pass

@@ -16,6 +16,17 @@ generate = REGISTRY.generate
 default_table = REGISTRY.default_table
 
 
+def copy_shipped(dest):
+    """The shipped edition as `rithmocheck init` copies it into one directory: its files, and its curated
+    errata (kept apart, in corrections/) as dest/errata.yaml, which dest/edition.yaml then names."""
+    import shutil
+
+    shutil.copytree(EDITION.root, dest)
+    for name, data in EDITION.copy_also().items():
+        (dest / name).write_bytes(data)
+    return dest
+
+
 def pos(passage: str, block: int, column: int, row: int) -> Position:
     return Position(passage, block, column, row)
 

@@ -17,7 +17,7 @@ from rithmocheck.witness.examples import EXAMPLE_KINDS, STANDARD_FIELDS
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "rithmocheck"
-EDITIONS = [PACKAGE / "editions" / "lever-fulke-1563", ROOT / "tests" / "data" / "editions" / "a-small-book"]
+EDITIONS = [ROOT / "sources" / "lever-fulke-1563", ROOT / "tests" / "data" / "editions" / "a-small-book"]
 FAMILY_CLASSES = {"Family", "EntryFamily", "KeyedFamily"} | {cls.__name__ for cls in FAMILIES.values()}
 # A file of the shipped edition a report names as the example of a form (a cell's reading), not a
 # table: the collation's text (issue 21). The one place the code names a file of the edition.

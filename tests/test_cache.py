@@ -239,3 +239,29 @@ def test_a_damaged_memo_is_made_again_and_no_cache_never_touches_it(tmp_path, ca
     r = build(tmp_path / "c")
     assert FROM_CACHE not in r.stderr and tree(tmp_path / "c") == tree(tmp_path / "b")
     assert json.loads(holds.read_text(encoding="utf-8"))["value"][first] != []
+
+
+def test_a_remembered_value_of_the_wrong_shape_is_made_again(tmp_path, cache_home, monkeypatch):
+    """A memo entry whole and checksummed but not what its reader can use (opcodes that do not cover the
+    witnesses, proofs without their fields) is made again, never trusted into an internal error."""
+    from rithmocheck import memo
+    from rithmocheck.witness import compare
+
+    monkeypatch.setattr(compare, "_TIES", {})
+    assert run_collate().exit_code == 0  # the alignment made and remembered
+    assert CliRunner().invoke(cli, ["explain", "91"]).exit_code == 0  # the proofs made and remembered
+    home = cache_home.parent / "memo"
+    for entry, forged in ((next(home.glob("alignment-*.json")), [["equal", 0, 3, 0, 3]]),
+                          (next(home.glob("proofs-*.json")), [{"name": "forged"}])):
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        good = data["value"]
+        data.update(value=forged, sha256=memo.checksum(forged))
+        entry.write_text(json.dumps(data), encoding="utf-8")
+        compare._TIES.clear()
+        assert run_collate().exit_code == 0
+        assert CliRunner().invoke(cli, ["explain", "91"]).exit_code == 0
+        assert json.loads(entry.read_text(encoding="utf-8"))["value"] == good  # made again, kept again
+
+
+def run_collate():
+    return CliRunner().invoke(cli, ["collate"])

@@ -350,7 +350,7 @@ def test_text_reports_wrap_long_lines_and_keep_each_item_whole():
 
 TEXT_COMMANDS = (["men"], ["tables"], ["errata"], ["audit"], ["explain", "91"], ["show", "k1-addition"],
                  ["show", "--corrected", "k1-addition"], ["ruleset", "--kind", "1", "--format", "text"],
-                 ["check-source", "--entries", "rithmocheck/editions/lever-fulke-1563/tables/k1-musical.yaml"],
+                 ["check-source", "--entries", "sources/lever-fulke-1563/tables/k1-musical.yaml"],
                  ["collate", "k1-multiplication"])
 
 

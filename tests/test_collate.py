@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
-from conftest import EDITION, pos
+from conftest import EDITION, copy_shipped, pos
 from rithmocheck.cli import cli
 from rithmocheck.errors import InputError
 from rithmocheck.export.build import collation_files
@@ -245,7 +245,7 @@ def test_a_malformed_reading_is_bad_input(tmp_path, reading, problem):
 
 def copy_edition(tmp_path: Path) -> Path:
     root = tmp_path / "edition"
-    shutil.copytree(EDITION.root, root)  # with its second witness (edition.yaml: second_witness)
+    copy_shipped(root)  # with its second witness (edition.yaml: second_witness) and its errata
     return root
 
 

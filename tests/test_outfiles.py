@@ -47,10 +47,10 @@ def protected_before():
     return snapshot(EDITION_DIR)
 
 
-@pytest.mark.parametrize("target", ["rithmocheck/editions", "rithmocheck", "rithmocheck/editions/lever-fulke-1563",
-                                    "rithmocheck/editions/lever-fulke-1563/tables",
-                                    "rithmocheck/editions/lever-fulke-1563/new",
-                                    "rithmocheck/editions/lever-fulke-1563/errata.yaml"])
+@pytest.mark.parametrize("target", ["sources", ".", "sources/lever-fulke-1563",
+                                    "sources/lever-fulke-1563/tables",
+                                    "sources/lever-fulke-1563/new",
+                                    "corrections/lever-fulke-1563.yaml", "corrections"])
 def test_build_never_writes_onto_the_edition_or_the_errata(target, protected_before, monkeypatch):
     monkeypatch.chdir(ROOT)
     r = run("build", "--out", target)

@@ -24,7 +24,7 @@ from rithmocheck.ruleset.rules import rules
 KINDS = (1, 2, 3)
 
 ROOT = Path(__file__).resolve().parent.parent
-EDITION_DIR = ROOT / "rithmocheck" / "editions" / "lever-fulke-1563"
+EDITION_DIR = ROOT / "sources" / "lever-fulke-1563"
 WITNESS_LINES = (EDITION_DIR / "witness.txt").read_text(encoding="utf-8").split("\n")
 
 

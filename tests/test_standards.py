@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 OUTPUT = ROOT / "output"
 SMALL = DATA / "editions" / "a-small-book"  # the second edition (tests/test_second_edition.py)
-EDITION_META = yaml.safe_load((ROOT / "rithmocheck" / "editions" / "lever-fulke-1563" / "edition.yaml").read_text(
+EDITION_META = yaml.safe_load((ROOT / "sources" / "lever-fulke-1563" / "edition.yaml").read_text(
     encoding="utf-8"))
 SCHEMAS = sorted((ROOT / "rithmocheck" / "schema").glob("*.json"))
 IN_CI = os.environ.get("CI") == "true"
@@ -213,11 +213,11 @@ def test_ajv_strict_accepts_the_schemas_and_the_output(schema, documents):
 
 
 @pytest.mark.parametrize("schema,edition,name", [
-    ("book-1.json", ROOT / "rithmocheck" / "editions" / "lever-fulke-1563", "book.yaml"),
+    ("book-1.json", ROOT / "sources" / "lever-fulke-1563", "book.yaml"),
     ("book-1.json", SMALL, "book.yaml"),
-    ("rules-1.json", ROOT / "rithmocheck" / "editions" / "lever-fulke-1563", "rules.yaml"),
+    ("rules-1.json", ROOT / "sources" / "lever-fulke-1563", "rules.yaml"),
     ("rules-1.json", SMALL, "rules.yaml"),
-    ("errata-1.json", ROOT / "rithmocheck" / "editions" / "lever-fulke-1563", "errata.yaml"),
+    ("errata-1.json", ROOT / "corrections", "lever-fulke-1563.yaml"),
     ("errata-1.json", SMALL, "errata.yaml"),
 ])
 def test_ajv_strict_accepts_the_editions_data(tmp_path, schema, edition, name):

@@ -1,7 +1,7 @@
 """Curated errata: loading, matching to findings, checking, applying, proposing.
 
 The curated errata (an edition's errata.yaml; the shipped edition's is
-rithmocheck/editions/lever-fulke-1563/errata.yaml) are an editor's
+corrections/lever-fulke-1563.yaml) are an editor's
 decisions about the findings of the audit. Each names the table, the printed
 position, the reading as printed (sic) and the correction (corr: numbers, or
 "omit"; an omission has corr "supply" and the supplied `entry`), with the

@@ -720,9 +720,12 @@ def check_new_dir(out: str | Path, protected: Iterable[Path] = (), option: str =
     return target
 
 
-def copy_tree(source: Path, out: str | Path, protected: Iterable[Path] = ()) -> int:
+def copy_tree(source: Path, out: str | Path, protected: Iterable[Path] = (),
+              also: Mapping[str, bytes] | None = None) -> int:
     """Copy the regular files of source (and its directories) to out, a new or
-    empty directory, all or nothing; return the number of files copied."""
+    empty directory, all or nothing, with the files `also` names (a name
+    relative to out -> its bytes; one of source's is replaced); return the
+    number of files written."""
     import shutil
 
     target = check_new_dir(out, protected)
@@ -744,8 +747,12 @@ def copy_tree(source: Path, out: str | Path, protected: Iterable[Path] = ()) -> 
                 src = Path(root) / name
                 if src.is_symlink() or not src.is_file():
                     continue
-                shutil.copyfile(src, staging / rel / name)
-                n += 1
+                if (rel / name).as_posix() not in (also or {}):
+                    shutil.copyfile(src, staging / rel / name)
+                    n += 1
+        for name, data in (also or {}).items():
+            (staging / name).write_bytes(data)
+            n += 1
         if check_new_dir(out, protected) != target:  # again: nothing appeared meanwhile
             raise InputError(out, None, "changed while the edition was copied (a link swapped?); try again")
         os.rename(staging, target)  # onto an empty directory, or a new name

@@ -38,6 +38,6 @@ class Parts:
                      exclude=lambda p: p == errata or p.is_relative_to(tables))
         return None if key is None else Parts(key)
 
-    def get(self, name: str, make: Callable[[], Any]) -> Any:
-        """The part `name` (JSON data): remembered, or made by `make` and kept."""
-        return remember(name, self.key, make)
+    def get(self, name: str, make: Callable[[], Any], valid: Callable[[Any], bool] = lambda _v: True) -> Any:
+        """The part `name` (JSON data): remembered (when `valid` accepts it), or made by `make` and kept."""
+        return remember(name, self.key, make, valid)

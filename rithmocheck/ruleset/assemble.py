@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from .. import __version__
 from ..errors import InputError
 from ..model import men as M
-from ..witness.edition import SHIPPED, Edition
+from ..witness.edition import SHIPPED, SHIPPED_IN_REPOSITORY, Edition
 from .draughts import knight as knight
 from .draughts import offsets as offsets
 from .rules import rules
@@ -321,13 +321,14 @@ def _witness(edition: Edition) -> dict[str, Any]:
     """The book and witness a ruleset cites: the edition's witness.yaml, read
     from the one place it is recorded. The witness's file is named where a
     reader finds it: the shipped witness (the edition's, byte for byte: the
-    same SHA-256) in the package, else the edition's own (EDITION/witness.txt,
+    same SHA-256) where the repository keeps it (sources/, the design card's
+    layout), else the edition's own (EDITION/witness.txt,
     by the edition's id), so that the same witness is cited the same way
     from any directory."""
     meta = edition.metadata
     shipped = Edition.default()
     out = {k: meta[k] for k in WITNESS_KEYS if k in meta}
-    where = (f"rithmocheck/editions/{shipped.root.name}" if meta.get("sha256") == shipped.metadata.get("sha256")
+    where = (f"{SHIPPED_IN_REPOSITORY}/{shipped.root.name}" if meta.get("sha256") == shipped.metadata.get("sha256")
              else edition.name)
     out["file"] = f"{where}/{meta['file']}"
     out["lines"] = meta["lines"]

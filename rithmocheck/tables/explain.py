@@ -35,7 +35,13 @@ def proofs(armies: Armies) -> list[dict[str, Any]]:
         return [p.as_dict() for p in made(armies)]
 
     key = digest((), salt=f"proofs; sympy {version('sympy')}; armies {armies.even} {armies.odd} {armies.lines}")
-    return make() if key is None else list(remember("proofs", key, make))
+    def shaped(value: Any) -> bool:
+        return isinstance(value, list) and all(
+            isinstance(p, dict) and set(p) == {"name", "statement", "witness", "holds"}
+            and all(isinstance(p[k], str) for k in ("name", "statement", "witness")) and isinstance(p["holds"], bool)
+            for p in value)
+
+    return make() if key is None else list(remember("proofs", key, make, shaped))
 
 
 def explain(n: int, registry: Registry) -> dict[str, Any]:

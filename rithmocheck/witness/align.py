@@ -128,8 +128,19 @@ def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]
     def make() -> list[list[Any]]:
         return [list(o) for o in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()]
 
+    def tiles(ops: Any) -> bool:
+        """Opcodes that cover both sequences, end to end, in order."""
+        i = j = 0
+        for op in ops if isinstance(ops, list) else [None]:
+            if not (isinstance(op, list) and len(op) == 5 and op[0] in ("equal", "replace", "delete", "insert")
+                    and all(isinstance(x, int) for x in op[1:]) and (op[1], op[3]) == (i, j)
+                    and op[2] >= i and op[4] >= j):
+                return False
+            i, j = op[2], op[4]
+        return (i, j) == (len(a), len(b))
+
     return [(str(o), int(i1), int(i2), int(j1), int(j2)) for o, i1, i2, j1, j2 in
-            remember("alignment", key.hexdigest(), make)]
+            remember("alignment", key.hexdigest(), make, tiles)]
 
 
 def __getattr__(name: str) -> Path:

@@ -9,14 +9,20 @@ rithmocheck.witness.facts), the rules of its kinds of play (rules.yaml, read
 by rithmocheck.ruleset), one transcription per printed run (tables/*.yaml), the worked
 examples (examples.yaml), the record of lines with no checkable number
 (coverage.yaml), the page map (pages.yaml, optional), the curated errata
-(errata.yaml) and, optionally, a second witness (the EEBO-TCP keying).
+(errata.yaml, or wherever edition.yaml's `errata` names) and, optionally, a
+second witness (the EEBO-TCP keying).
 
-The shipped edition is the 1563 book, package data inside the wheel:
-`rithmocheck/editions/lever-fulke-1563/` (SHIPPED). Every path of it is
-named in rithmocheck.witness.shipped (re-exported here) and nowhere else.
-`rithmocheck --edition DIR` (or the variable RITHMOCHECK_EDITION) selects
-another edition; `rithmocheck init DIR` copies the shipped one. Everything
-is loaded once per edition and kept (an Edition is immutable).
+The shipped edition is the 1563 book. In the repository it follows the
+design card: the transcriptions as printed in `sources/lever-fulke-1563/`,
+the curated errata apart in `corrections/lever-fulke-1563.yaml` (its
+edition.yaml names them). The build backend maps both into the wheel
+(setup.py: `rithmocheck/editions/`, `rithmocheck/corrections/`, the same
+layout one level down), so that an installation is self-contained; SHIPPED
+is the one or the other, whichever this copy of the package has. Every path
+of it is named in rithmocheck.witness.shipped (re-exported here) and nowhere
+else. `rithmocheck --edition DIR` (or the variable RITHMOCHECK_EDITION)
+selects another edition; `rithmocheck init DIR` copies the shipped one.
+Everything is loaded once per edition and kept (an Edition is immutable).
 """
 
 from __future__ import annotations
@@ -37,10 +43,13 @@ from .facts import BookFacts, load_book, resolve, table_specs
 from .layout import Passage, load_passage
 from .page import Page
 from .pages import PageMap, load_map
+from .shipped import CORRECTIONS as CORRECTIONS
 from .shipped import EDITIONS as EDITIONS
 from .shipped import MAX_FIGURES as MAX_FIGURES
+from .shipped import METADATA as METADATA
 from .shipped import SHIPPED as SHIPPED
 from .shipped import SHIPPED_ERRATA as SHIPPED_ERRATA
+from .shipped import SHIPPED_IN_REPOSITORY as SHIPPED_IN_REPOSITORY
 from .shipped import SHIPPED_TCP as SHIPPED_TCP
 from .shipped import SHIPPED_TCP_DIR as SHIPPED_TCP_DIR
 from .shipped import WITNESS_BYTES as WITNESS_BYTES
@@ -48,7 +57,7 @@ from .shipped import WITNESS_BYTES as WITNESS_BYTES
 # --- the shipped edition: its paths, in this one place ------------------------------------------------
 # (named in rithmocheck.witness.shipped, which the witness's readers import without this module)
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_FIGURES + 1},}}")
-METADATA = "edition.yaml"
+_ERRATA_KEY = re.compile(r"^errata:[^\n]*$", re.MULTILINE)
 ENV_VAR = "RITHMOCHECK_EDITION"
 
 
@@ -204,6 +213,29 @@ class Edition:
     @property
     def pages_path(self) -> Path:
         return self.root / "pages.yaml"
+
+    @property
+    def errata_cited(self) -> str:
+        """The errata file as a reader finds it: the shipped edition's where the repository keeps it
+        (corrections/...), else by its name."""
+        if self.errata_path == SHIPPED_ERRATA:
+            return f"{SHIPPED_ERRATA.parent.name}/{SHIPPED_ERRATA.name}"
+        return self.errata_path.name
+
+    def copy_also(self) -> dict[str, bytes]:
+        """What a copy of the edition (`init`) needs beyond its directory's files: errata that lie outside it
+        (the shipped edition's, in corrections/) become the copy's errata.yaml, which its edition.yaml then
+        names. Nothing when the errata are within the directory."""
+        from ..inputs import read_bytes
+
+        if self.errata_path.resolve().is_relative_to(self.root.resolve()):
+            return {}
+        meta = self.root / METADATA
+        text = read_text(meta)
+        named, n = _ERRATA_KEY.subn("errata: errata.yaml", text)
+        if n != 1:
+            raise InputError(meta, None, "the errata must be named on one line of their own (errata: FILE)")
+        return {"errata.yaml": read_bytes(self.errata_path), METADATA: named.encode("utf-8")}
 
     def read_paths(self) -> tuple[Path, ...]:
         """Every file (and directory) the edition reads, as named from its

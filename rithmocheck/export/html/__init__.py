@@ -7,6 +7,8 @@ when the edition is rendered."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...audit.errata import Erratum
 from ...audit.findings import Report
 from ...witness.edition import Edition
@@ -21,6 +23,11 @@ def _holds() -> dict[str, list[str]]:
     return {c.id: list(holds_for(c)) for c in load_cases()}
 
 
+def _holds_shape(value: Any) -> bool:
+    return isinstance(value, dict) and all(isinstance(v, list) and all(isinstance(r, str) for r in v)
+                                           for v in value.values())
+
+
 def html_files(edition: Edition, errata: tuple[Erratum, ...], report: Report,
                parts: Parts | None = None) -> dict[str, str]:
     """Every file of the HTML edition (relative path under html/ -> text); the rulesets each conformance case
@@ -30,6 +37,6 @@ def html_files(edition: Edition, errata: tuple[Erratum, ...], report: Report,
     from .render import render_site
 
     statements = {x.id: x.passage for x in edition.examples}
-    holds = None if parts is None else parts.get("holds-for", _holds)
+    holds = None if parts is None else parts.get("holds-for", _holds, _holds_shape)
     play = play_site(tuple(edition.lines), statements, holds)
     return {f"html/{name}": text for name, text in render_site(site(edition, errata, report), play).items()}
