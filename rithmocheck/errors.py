@@ -4,6 +4,8 @@ Exit codes: 0 clean, 1 findings (and nothing else), 2 bad input (one line on
 stderr naming the file, the place and the problem, never a traceback), 3 an
 internal error (a bug: "please report", the traceback only under --debug).
 Library code raises InputError for bad input; the CLI turns it into exit 2.
+Exits 0 and 1 (and 2 for an input refused along the way) are decided by the
+outcome of a run, rithmocheck.pipeline.outcome.Outcome, alone.
 """
 
 from __future__ import annotations
@@ -17,15 +19,6 @@ class Exit(IntEnum):
     FINDINGS = 1
     BAD_INPUT = 2
     INTERNAL = 3
-
-
-def exit_code(standing: int, bad_input: bool = False) -> Exit:
-    """The exit code of a command, for every command: 2 when an input was
-    bad, else 1 when `standing` findings stand (not covered by a curated
-    erratum, not explained by a recorded reading, not valid), else 0."""
-    if bad_input:
-        return Exit.BAD_INPUT
-    return Exit.FINDINGS if standing else Exit.OK
 
 
 class InputError(Exception):

@@ -9,6 +9,7 @@ from conftest import EDITION, by_kind, default_table, family, pos
 from rithmocheck.audit import candidates as cand
 from rithmocheck.audit.run import audit_ids
 from rithmocheck.audit.tables import audit_counts, audit_entries, audit_keyed, audit_table, audit_universe
+from rithmocheck.pipeline.outcome import Outcome
 from rithmocheck.tables import EntryFamily
 
 
@@ -216,7 +217,7 @@ def test_every_recorded_reading_is_a_note_of_the_audit():
     notes = [f for f in report.findings if f.kind == "reading"]
     assert len(notes) == cells + figures == 10  # six cells (the lone 153 ... 361 and a blank), four figures
     assert all(f.informational and f.covered and f.erratum is None for f in notes)
-    assert report.exit_code == 0 and "reading" not in report.summary()["by_kind"]
+    assert Outcome(audit=report).exit_code == 0 and "reading" not in report.summary()["by_kind"]
     assert "10 readings noted" in report.summary_line()
     by_place = {str(f.position): f for f in notes}
     six = by_place["subtraction:6@502 (witness line 502)"]

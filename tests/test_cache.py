@@ -14,7 +14,8 @@ from conftest import EDITION
 from rithmocheck import digest
 from rithmocheck.cli import cli
 from rithmocheck.export import cache
-from rithmocheck.export.build import Build, main_job
+from rithmocheck.export.build import Build, rendered
+from rithmocheck.pipeline.run import build as run_build
 
 FROM_CACHE = "from the cache"
 
@@ -166,7 +167,7 @@ def test_only_the_newest_builds_are_kept(cache_home):
 
 
 def test_main_job_is_what_the_cache_keeps(tmp_path, cache_home):
-    done = main_job(EDITION)
+    done = rendered(run_build(EDITION), EDITION)  # the main job: the pipeline's outcome, rendered
     digest = cache.key(cache.edition_inputs(EDITION))
     cache.store(digest, done)
     assert cache.load(digest) == done

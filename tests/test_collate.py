@@ -21,7 +21,10 @@ from conftest import EDITION, copy_shipped, pos
 from rithmocheck.cli import cli
 from rithmocheck.errors import InputError
 from rithmocheck.export.build import collation_files
-from rithmocheck.export.collation import collation_document, collation_schema
+from rithmocheck.export.collation import collation_schema, collation_table
+from rithmocheck.export.values import FORMATS, render
+from rithmocheck.pipeline.outcome import Outcome
+from rithmocheck.pipeline.run import build
 from rithmocheck.witness import collate, compare, tcp
 from rithmocheck.witness.collate import KINDS, CollationReport, Kind
 from rithmocheck.witness.edition import SHIPPED, SHIPPED_TCP, Edition
@@ -271,7 +274,7 @@ def test_a_changed_number_is_reported(changed_edition):
     report = collate.collate(changed_edition, ["k1-musical"])
     assert [(d.kind.value, d.position, d.transcription, d.tcp) for d in report.disagreements] == [
         ("number", pos("k1-musical", 1, 1, 4), "4 6 13", "4 6 12")]
-    assert report.exit_code == 1
+    assert Outcome(collation=report).exit_code == 1
 
 
 def test_an_unexplained_disagreement_is_exit_1(changed_edition, monkeypatch):
@@ -333,18 +336,18 @@ def test_build_reads_the_cache_without_aligning(monkeypatch, report):
     monkeypatch.setattr(compare, "ties_of", no_alignment)
     try:
         assert collate.edition_collation(EDITION) == report
-        files = collation_files(EDITION)
+        files = collation_files(build(EDITION))  # the main job's run, its collation read from the cache
     finally:
         collate._edition_collation.cache_clear()
-    assert files == {"collation.md": collation_document(report, "md"),
-                     "collation.json": collation_document(report, "json")}
+    value = collation_table(report)
+    assert files == {"collation.md": render(value, FORMATS["md"]), "collation.json": render(value, FORMATS["json"])}
     assert CollationReport.from_dict(json.loads(files["collation.json"])) == report
 
 
 def test_a_changed_input_is_collated_afresh(changed_edition):
     assert (changed_edition.root / collate.CACHE_FILE).is_file()  # copied, now stale
     fresh = collate.edition_collation(changed_edition)
-    assert fresh is not None and fresh.exit_code == 1
+    assert fresh is not None and Outcome(collation=fresh).exit_code == 1
     assert [d.position for d in fresh.unexplained] == [pos("k1-musical", 1, 1, 4)]
 
 
@@ -353,7 +356,7 @@ def test_an_edition_without_a_second_witness(tmp_path):
     change(root / "edition.yaml", "second_witness: eebo-tcp-A05389/A05389.xml", "")
     ed = Edition.open(root)
     assert collate.second_witness(ed) is None
-    assert collation_files(ed) == {}
+    assert collate.edition_collation(ed) is None and collation_files(Outcome(collation=None)) == {}
     with pytest.raises(InputError, match="names no second_witness"):
         collate.collate(ed)
 

@@ -120,7 +120,7 @@ def test_every_explained_departure_is_still_one(name):
 def test_a_case_page_says_under_which_rulesets_the_case_holds(built):
     """Issue 23: each case says which readings it holds for; its page lists them and the others."""
     from rithmocheck.conformance.runner import holds_for
-    from rithmocheck.ruleset.assemble import ruleset_ids
+    from rithmocheck.ruleset.catalogue import ruleset_ids
 
     case = CASES["k1-king-three-spaces-cornerwise-legal"]
     page = (built / "html" / "conformance" / f"{case.id}.html").read_text()

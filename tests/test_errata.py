@@ -20,6 +20,7 @@ from rithmocheck.audit.run import run_audit
 from rithmocheck.cli import cli
 from rithmocheck.export.errata import errata_tei
 from rithmocheck.export.report import report_json, report_text
+from rithmocheck.pipeline.outcome import Outcome
 
 GOLDEN = Path(__file__).parent / "golden"
 ERRATA = load_errata(EDITION)
@@ -287,7 +288,7 @@ def test_the_corrected_edition_is_the_regenerated_edition():
     counts the corrected table."""
     report = run_audit(EDITION, ERRATA)
     assert [f for f in report.findings if f.kind == "invariant"] == []
-    assert report.exit_code == 0 and len(report.tables) == 19
+    assert Outcome(audit=report).exit_code == 0 and len(report.tables) == 19
 
 
 def invariant_messages(errata, table):
@@ -320,7 +321,7 @@ def test_a_count_is_corrected_to_the_corrected_table():
     errata = tuple(e for e in ERRATA if e.id != "k1-arithmetic-geometric@1.2.24")
     report = run_audit(EDITION, errata, ("k1-arithmetic-geometric",))
     kinds = sorted(f.kind.value for f in report.findings if not f.covered)
-    assert kinds == ["count", "invariant"] and report.exit_code == 1
+    assert kinds == ["count", "invariant"] and Outcome(audit=report).exit_code == 1
 
 
 MUTATIONS = ("delete", "duplicate", "sic", "corr")
@@ -347,7 +348,7 @@ def test_any_mutated_erratum_makes_the_audit_fail(i, mutation, n):
         changed = numbers[:-1] + (numbers[-1] + n,)
         corr = Replace(changed) if isinstance(e.corr, Replace) else Supply(changed)
         errata = ERRATA[:i] + (dataclasses.replace(e, corr=corr),) + ERRATA[i + 1:]
-    assert run_audit(EDITION, errata).exit_code == 1, (mutation, e.id)
+    assert Outcome(audit=run_audit(EDITION, errata)).exit_code == 1, (mutation, e.id)
 
 
 # --- reasons that state facts are checked (issue 12) ---------------------------------------------

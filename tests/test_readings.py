@@ -183,7 +183,7 @@ def test_a_reading_with_a_bad_pointer_is_one_line(tmp_path, monkeypatch):
 def test_ruleset_reading_lists_the_rulesets_or_gives_one():
     """Issues 23 and 29: `ruleset --reading` lists the kinds, the modern readings and the nine profiles;
     `ruleset --reading ID` is `ruleset --ruleset ID`."""
-    from rithmocheck.ruleset.assemble import ruleset_ids
+    from rithmocheck.ruleset.catalogue import ruleset_ids
 
     r = run("ruleset", "--reading", "--format", "csv")
     assert r.exit_code == 0, r.output

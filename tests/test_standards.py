@@ -235,7 +235,7 @@ def test_ajv_strict_accepts_the_editions_data(tmp_path, schema, edition, name):
 def test_ajv_strict_accepts_every_reading_and_profile(tmp_path):
     """Issues 23 and 29: every ruleset by id (the kinds, the modern readings, the nine engines' profiles),
     as the reference engine reads it, is valid against the published schema in ajv's strict mode."""
-    from rithmocheck.ruleset.assemble import by_id, ruleset_ids
+    from rithmocheck.ruleset.catalogue import by_id, ruleset_ids
 
     ajv = need(os.environ.get("RITHMOCHECK_AJV"), "ajv-cli (RITHMOCHECK_AJV)")
     ids = ruleset_ids()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from rithmocheck.audit.evidence import evidence_markdown  # noqa: E402
+from rithmocheck.export.evidence import evidence_markdown  # noqa: E402
 from rithmocheck.witness.edition import Edition  # noqa: E402
 
 BEGIN, END = "<!-- evidence:begin -->", "<!-- evidence:end -->"

@@ -1,6 +1,6 @@
 """Findings and the report: every discrepancy as typed data (after
-frictionless-py), and the one place that turns a run into an exit code
-(after black's Report).
+frictionless-py), collected in one Report (its exit code is the pipeline's
+Outcome's: rithmocheck.pipeline.outcome).
 
 A Finding says which table, what kind of discrepancy (an Kind), where it
 stands (a Position in the transcription or an ExamplePosition, with the
@@ -8,7 +8,7 @@ witness line and, where known, the page of the book), the numbers as
 printed and as they should be, ranked correction candidates, the curated
 erratum that covers it, and a message. `audit --format json` prints
 
-    {"findings": [Finding.as_dict(), ...], "summary": Report.summary()}
+    {"findings": [Finding.as_dict(), ...], "summary": Report.summary() and the exit code}
 
 which follows the published JSON Schema rithmocheck/schema/audit-1.json.
 """
@@ -20,7 +20,6 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from ..errors import Exit, exit_code
 from ..tables.family import Family
 from ..witness.entries import Position, entry_text
 from ..witness.examples import ExamplePosition
@@ -123,9 +122,8 @@ class Finding:
 
 @dataclass(frozen=True)
 class Report:
-    """All findings of one run, and what was audited; it alone decides the
-    exit code: 1 when a finding is not covered by a curated erratum, else 0
-    (bad input never reaches a report: it is exit 2 at the CLI)."""
+    """All findings of one run, and what was audited; the findings no
+    curated erratum covers (`uncovered`) are what stands of it."""
 
     findings: tuple[Finding, ...]
     tables: tuple[str, ...] = ()  # the tables audited
@@ -136,10 +134,6 @@ class Report:
     def uncovered(self) -> tuple[Finding, ...]:
         return tuple(f for f in self.findings if not f.covered)
 
-    @property
-    def exit_code(self) -> Exit:
-        return exit_code(len(self.uncovered))
-
     def counts(self) -> Counter[str]:
         return Counter(f.kind.value for f in self.findings if not f.informational)
 
@@ -147,7 +141,7 @@ class Report:
         counts = self.counts()
         return {"tables": len(self.tables), "entries": self.entries, "examples": self.examples,
                 "findings": sum(counts.values()), "by_kind": {k: counts[k] for k in KINDS if counts[k]},
-                "uncovered": len(self.uncovered), "exit_code": int(self.exit_code)}
+                "uncovered": len(self.uncovered)}
 
     def summary_line(self) -> str:
         s = self.summary()
@@ -160,7 +154,4 @@ class Report:
         readings = sum(1 for f in self.findings if f.kind is Kind.READING)
         notes = f"; {count(readings, 'reading')} noted" if readings else ""
         return f"audited {what}; {count(s['findings'], 'finding')} ({by_kind or 'none'}); {verdict}{notes}"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"findings": [f.as_dict() for f in self.findings], "summary": self.summary()}
 

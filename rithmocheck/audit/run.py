@@ -13,13 +13,14 @@ from .findings import Finding, Report
 from .passages import audit_examples, check_example_errata
 from .readings import example_readings, table_readings
 from .tables import audit_table
+from .tables import audited as audited_tables
 
 
 def audit_ids(ids: Sequence[str], edition: Edition) -> tuple[tuple[str, ...], bool]:
     """The tables named (all when none is) and whether the worked examples
     are audited (when none is named, or `examples` is)."""
     registry = edition.registry
-    audited = tuple(t for t, f in registry.items() if f.comparison in ("entry", "keyed"))
+    audited = audited_tables(edition)
     tables = tuple(t for t in ids if t != EXAMPLES)
     for t in tables:
         if t not in registry:

@@ -38,6 +38,12 @@ from .findings import Finding, Kind, Suggestion, as_printed
 CONFIDENCE_RANK = {"high": 0, "medium": 1, "low": 2}
 
 
+
+def audited(edition: Edition) -> tuple[str, ...]:
+    """The tables of the edition the audit compares with their regenerated
+    tables (the entry and keyed families)."""
+    return tuple(t for t, f in edition.registry.items() if f.comparison in ("entry", "keyed"))
+
 def _at(table: str, kind: Kind, message: str, e: PrintedEntry, printed: tuple[int, ...] | None,
         expected: tuple[int, ...] | None = None, candidates: tuple[Suggestion, ...] = ()) -> Finding:
     """A finding at a printed entry (its position, witness line and page)."""

@@ -1,22 +1,27 @@
-"""The commands of the audit: audit, errata, build."""
+"""The commands of the audit: audit, errata, tei, build."""
 
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from ..errors import printable
+from ..export.values import TEI, Format, Text
 from ..words import count
-from .options import FORMATS, check_output, edition, emit, errata_option, format_option, output_option
+from .options import check_output, edition, errata_option, output_options, write
+
+if TYPE_CHECKING:
+    from ..export.parts import Parts
+    from ..witness.edition import Edition
 
 
 @click.command()
 @click.argument("table_ids", nargs=-1, metavar="[ID]...")
 @errata_option
-@format_option(FORMATS)
-@output_option
-def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: str, output: str | None) -> None:
+@output_options()
+def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: Format, output: str | None) -> None:
     """Audit the printed tables (or only the tables ID..., and `examples` for
     the worked examples) against their regenerated tables.
 
@@ -34,29 +39,26 @@ def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: str, output:
       rithmocheck audit
       rithmocheck audit k1-musical --format json
     """
-    from ..audit.run import audit_ids, run_audit
-    from ..export.render import TABULAR, grid
-    from ..export.report import FINDING_HEADERS, report_document, report_rows, summary_line
+    from ..audit.run import audit_ids
+    from ..export.report import report_table, summary_line
+    from ..pipeline.run import audit as run_audit
 
     ed = edition(errata_path)
     audit_ids(table_ids, ed)  # an unknown id is bad input before any work
     check_output(output, ed)
-    report = run_audit(ed, ids=table_ids)
-    if fmt in TABULAR:
-        emit(grid(FINDING_HEADERS, report_rows(report, ed.registry), fmt), output, ed)
-    else:
-        emit(report_document(report, fmt), output, ed)
-    click.echo(summary_line(report, ed), err=True)
-    sys.exit(report.exit_code)
+    outcome = run_audit(ed, ids=table_ids)
+    assert outcome.audit is not None
+    write(report_table(outcome.audit, ed.registry), fmt, output, ed)
+    click.echo(summary_line(outcome.audit, ed), err=True)
+    sys.exit(outcome.exit_code)
 
 
 @click.command()
 @click.option("--propose", is_flag=True,
               help="Give proposed errata (YAML) for the findings no curated erratum covers.")
 @errata_option
-@format_option(FORMATS + ("tei",))
-@output_option
-def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None) -> None:
+@output_options(extra=(TEI,))
+def errata(propose: bool, errata_path: str | None, fmt: Format, output: str | None) -> None:
     """The curated errata: sic and corr, class, reason, confidence and who is
     responsible, each with its position, witness line and page; text (one
     item per erratum, wrapped at the terminal's width) and md to read; csv,
@@ -75,22 +77,24 @@ def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None)
     """
     from ..audit.errata import load_errata
     from ..audit.errata import propose as make_proposals
-    from ..export.errata import errata_document
+    from ..export.errata import errata_table
 
     ed = edition(errata_path)
     check_output(output, ed)
     curated = load_errata(ed)
     if not propose:
-        emit(errata_document(curated, fmt, ed), output, ed)
+        write(errata_table(curated, ed), fmt, output, ed)
         return
-    from ..audit.run import run_audit
     from ..export.render import yaml_text
+    from ..pipeline.run import audit as run_audit
 
-    proposals = make_proposals(run_audit(ed, curated).findings, ed.registry)
+    report = run_audit(ed, curated).audit
+    assert report is not None
+    proposals = make_proposals(report.findings, ed.registry)
     text = ("# Proposed errata (rithmocheck errata --propose): NOT curated. Review each, set resp to\n"
             "# rithmocheck+editor or editor, and move it into the curated file.\n"
             + yaml_text({"errata": proposals}))
-    emit(text, output, ed)
+    write(Text(text), fmt, output, ed)  # YAML to edit, whatever the format
     click.echo(count(len(proposals), "proposal"), err=True)
 
 
@@ -128,9 +132,13 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     Example:
       rithmocheck build
     """
-    from ..export.build import main_job
+    from ..export.build import Build, rendered
     from ..export.cache import cached_build
     from ..export.outfiles import check_out_dir, write_tree
+    from ..pipeline.run import build as run_build
+
+    def main_job(ed: Edition, parts: Parts | None = None) -> Build:  # the pipeline's outcome, rendered
+        return rendered(run_build(ed), ed, parts)
 
     ed = edition(errata_path)
     protected = ed.protected()
@@ -157,8 +165,8 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
 
 @click.command()
 @errata_option
-@output_option
-def tei(errata_path: str | None, output: str | None) -> None:
+@output_options(only=(TEI,), default="tei")
+def tei(errata_path: str | None, fmt: Format, output: str | None) -> None:
     """The TEI P5 text of the edition: the primary witness line by line
     (<lb n/>) and page by page (<pb/>, with the second witness's image), its
     tables in their printed layout (<table>/<row>/<cell>, each cell's
@@ -178,7 +186,7 @@ def tei(errata_path: str | None, output: str | None) -> None:
 
     ed = edition(errata_path)
     check_output(output, ed)
-    emit(tei_text(ed, load_errata(ed), readings(ed)), output, ed)
+    write(Text(tei_text(ed, load_errata(ed), readings(ed))), fmt, output, ed)
 
 
 COMMANDS = (audit, errata, tei, build)

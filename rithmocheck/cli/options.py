@@ -1,6 +1,7 @@
 """What every command shares: the command group that applies the error
-policy of rithmocheck.errors, the options (--format and -o/--output, --errata)
-and the output of data (stdout, or a file written atomically)."""
+policy of rithmocheck.errors, the options (`output_options`: --format and
+-o/--output; --errata) and the output of a command's value in the format
+asked for (`write`: stdout, or a file written atomically)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from ..errors import Exit, InputError, printable
+from ..export.values import FORMATS, Format, Value, chunks
 from ..witness.edition import ENV_VAR, Edition
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -105,9 +107,6 @@ def edition_option(fn: F) -> F:
                              "default: the shipped 1563 edition].")(fn)
 
 
-FORMATS = ("text", "md", "csv", "tsv", "ndjson", "json", "yaml")
-
-
 class Number(click.IntRange):
     """A whole number written in ASCII digits (as in the book's tables and
     every other input: '١٤' or '1_4' is not 14), within [min, max]."""
@@ -121,14 +120,30 @@ class Number(click.IntRange):
         return super().convert(value, param, ctx)
 
 
-def format_option(formats: tuple[str, ...] = FORMATS, default: str = "text") -> Callable[[F], F]:
-    return click.option("--format", "fmt", type=click.Choice(formats), default=default, show_default=True,
-                        help="Output format.")
+def output_options(extra: tuple[Format, ...] = (), default: str = "text",
+                   only: tuple[Format, ...] | None = None) -> Callable[[F], F]:
+    """--format (every shared format, and the `extra` ones the command's
+    value has its own rendering for; or `only` those, for a value that has
+    no other) and -o/--output FILE: the command receives them as `fmt` (a
+    Format) and `output`, and hands its value to `write`."""
+    offered = {f.name: f for f in only} if only is not None else {**FORMATS, **{f.name: f for f in extra}}
+
+    def to_format(_ctx: click.Context, _param: click.Parameter, name: str) -> Format:
+        return offered[name]
+
+    def decorate(fn: F) -> F:
+        fn = click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
+                          metavar="FILE", help="Write the data to FILE (atomically) instead of stdout.")(fn)
+        return click.option("--format", "fmt", type=click.Choice(tuple(offered)), default=default,
+                            show_default=True, callback=to_format, help="Output format.")(fn)
+
+    return decorate
 
 
-def output_option(fn: F) -> F:
-    return click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
-                        metavar="FILE", help="Write the data to FILE (atomically) instead of stdout.")(fn)
+def write(value: Value, fmt: Format, output: str | None, ed: Edition | None = None) -> None:
+    """A command's value in the format asked for: to stdout, or to the file
+    -o names (atomically; never onto the edition or the curated errata)."""
+    emit_stream(chunks(value, fmt), output, ed)
 
 
 def errata_option(fn: F) -> F:
@@ -156,18 +171,6 @@ def edition(errata_path: str | None = None) -> Edition:
     return ed
 
 
-def emit(text: str, output: str | None, ed: Edition | None = None) -> None:
-    """Data to stdout, or to the file -o names (atomically; never onto the
-    edition or the curated errata)."""
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    from ..export.outfiles import write_file
-
-    write_file(output, text, protected_paths(ed))
-    click.echo(f"written to {printable(output)}", err=True)
-
-
 def check_output(output: str | None, ed: Edition | None = None) -> None:
     """Refuse a bad -o target before any work is done."""
     if output is not None:
@@ -188,15 +191,15 @@ def protected_paths(ed: Edition | None) -> tuple[Path, ...]:
         return Edition.default().protected() + ((Path(named),) if named else ())
 
 
-def emit_stream(chunks: Iterable[str], output: str | None, ed: Edition | None = None) -> None:
+def emit_stream(pieces: Iterable[str], output: str | None, ed: Edition | None = None) -> None:
     """Data written as it is made: to stdout, or to the file -o names (atomically)."""
     if output is None:
-        for chunk in chunks:
-            click.echo(chunk, nl=False)
+        for piece in pieces:
+            click.echo(piece, nl=False)
         return
     from ..export.outfiles import write_file
 
-    write_file(output, chunks, protected_paths(ed))
+    write_file(output, pieces, protected_paths(ed))
     click.echo(f"written to {printable(output)}", err=True)
 
 
@@ -257,6 +260,3 @@ class Progress:
 def _stderr_is_terminal() -> bool:
     return sys.stderr.isatty()
 
-
-def out(text: str) -> None:
-    click.echo(text, nl=False)

@@ -17,9 +17,11 @@ from typing import Any, TypeVar
 
 import click
 
-from ..errors import InputError, exit_code, printable
+from ..errors import InputError, printable
+from ..export.values import Format, Table
+from ..pipeline.outcome import Outcome
 from ..words import count
-from .options import check_output, edition, emit, format_option, output_option
+from .options import check_output, edition, output_options, write
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -35,7 +37,8 @@ def rules_options(fn: F) -> F:
 
 
 def chosen_document(ruleset_id: str | None, choices: tuple[str, ...]) -> dict[str, Any]:
-    from ..ruleset.assemble import by_id, kinds
+    from ..ruleset.assemble import kinds
+    from ..ruleset.catalogue import by_id
     from ..ruleset.resolve import parse_choice, resolve
 
     ed = edition()
@@ -68,9 +71,8 @@ def _victory_text(v: dict[str, Any]) -> str:
 @click.command()
 @click.argument("position", metavar="POSITION")
 @rules_options
-@format_option()
-@output_option
-def moves(position: str, ruleset_id: str | None, choices: tuple[str, ...], fmt: str, output: str | None) -> None:
+@output_options()
+def moves(position: str, ruleset_id: str | None, choices: tuple[str, ...], fmt: Format, output: str | None) -> None:
     """Every legal move of POSITION, each with the captures and victories it
     makes. POSITION is the one-line notation (docs/play.md), 'start' for the
     ruleset's starting position, or a JSON file of a position.
@@ -81,7 +83,6 @@ def moves(position: str, ruleset_id: str | None, choices: tuple[str, ...], fmt: 
       rithmocheck moves "d8=t12,e9=R6,f10=T6 even"
       rithmocheck moves "d8=r9,f10=T9 even" --ruleset 2 --format json
     """
-    from ..export.values import Table, render
     from ..play.moves import legal_moves, play
     from ..play.rules import compile_rules
 
@@ -99,9 +100,8 @@ def moves(position: str, ruleset_id: str | None, choices: tuple[str, ...], fmt: 
              "; ".join(_victory_text(v) for v in d["victories"])] for d in listed]
     data = {"ruleset": doc["ruleset"], "resolved": doc.get("resolved", {}), "position": pos.notation(rules.kings),
             "moves": listed}
-    emit(render(Table(("move", "kind", "captures", "victories"), rows, data,
-                      heading=f"{count(len(listed), 'legal move')} of {pos.to_move} under {doc['ruleset']}"), fmt),
-         output)
+    write(Table(("move", "kind", "captures", "victories"), rows, data,
+                heading=f"{count(len(listed), 'legal move')} of {pos.to_move} under {doc['ruleset']}"), fmt, output)
 
 
 @click.command()
@@ -110,10 +110,9 @@ def moves(position: str, ruleset_id: str | None, choices: tuple[str, ...], fmt: 
 @rules_options
 @click.option("--agreement", "agreement_text", metavar="NAME[:KEY=N,...]", default=None,
               help="The common victory agreed, e.g. goods:sum=100 or honour:sum=100,men=8.")
-@format_option()
-@output_option
+@output_options()
 def move(position: str, move_text: str, ruleset_id: str | None, choices: tuple[str, ...], agreement_text: str | None,
-         fmt: str, output: str | None) -> None:
+         fmt: Format, output: str | None) -> None:
     """Play MOVE in POSITION: its captures (manner, man taken, takers), the
     victories it makes and the position after. MOVE is FROM-TO (a draught),
     FROM~TO (a flying draught), FROMxTO (taking an enemy already in danger,
@@ -125,7 +124,6 @@ def move(position: str, move_text: str, ruleset_id: str | None, choices: tuple[s
       rithmocheck move "d8=t12,e9=R6,f10=T6 even" f10-f8
       rithmocheck move "d8=r9,f8=T9 even" f8xd8 --format json
     """
-    from ..export.values import Table, render
     from ..play.moves import parse_move, play
     from ..play.rules import compile_rules
 
@@ -143,7 +141,7 @@ def move(position: str, move_text: str, ruleset_id: str | None, choices: tuple[s
     rows = [[c["method"], c["taken"], c["value"], ", ".join(c["takers"])] for c in caps]
     notes = tuple(f"victory: {_victory_text(v)}" for v in out.victories) + (f"after: {data['after']}",)
     heading = f"{m.text(rules.kings)} ({m.kind}) under {doc['ruleset']}: {count(len(caps), 'capture')}"
-    emit(render(Table(("method", "taken", "number", "takers"), rows, data, heading, notes), fmt), output)
+    write(Table(("method", "taken", "number", "takers"), rows, data, heading, notes), fmt, output)
 
 
 def parse_agreement(text: str) -> dict[str, Any]:
@@ -185,10 +183,9 @@ def parse_agreement(text: str) -> dict[str, Any]:
                    "engine/dagaz): a reading of its profile, or a departure even from it.")
 @click.option("--fit", "show_fit", is_flag=True,
               help="With --engine: which rulesets and option settings the engine's answers fit best.")
-@format_option()
-@output_option
+@output_options()
 def conformance(case_ids: tuple[str, ...], engine: str | None, cases_dir: str | None, timeout: float,
-                export_dir: str | None, reading_id: str | None, profile_id: str | None, show_fit: bool, fmt: str,
+                export_dir: str | None, reading_id: str | None, profile_id: str | None, show_fit: bool, fmt: Format,
                 output: str | None) -> None:
     """Run the conformance cases: each a position and a move under a
     ruleset, with the captures and victories the 1563 rules make of it and
@@ -211,7 +208,6 @@ def conformance(case_ids: tuple[str, ...], engine: str | None, cases_dir: str | 
       rithmocheck conformance --engine "$(engines/dagaz/prepare.sh ~/Dagaz)" --fit
     """
     from ..conformance import load_cases, run_cases
-    from ..export.values import Table, render
 
     check_output(output)
     cases = load_cases(cases_dir)
@@ -222,7 +218,7 @@ def conformance(case_ids: tuple[str, ...], engine: str | None, cases_dir: str | 
             raise InputError("CASE", None, f"no conformance case {unknown[0]!r} ({count(len(known), 'case')} known; "
                                            f"'rithmocheck conformance' lists them)")
         cases = [known[c] for c in case_ids]
-    from ..ruleset.assemble import by_id
+    from ..ruleset.catalogue import by_id
 
     reading = None
     if reading_id is not None:
@@ -252,18 +248,16 @@ def conformance(case_ids: tuple[str, ...], engine: str | None, cases_dir: str | 
     data = {"engine": engine or "rithmocheck (reference engine)", "cases": len(results), "by_status": tally,
             "results": [r.as_json() for r in results]}
     summary = ", ".join(f"{n} {s}" for s, n in sorted(tally.items()))
-    emit(render(Table(("case", "status", "differences", "source"), rows, data,
-                      heading=f"{count(len(results), 'case')} against {data['engine']}: {summary}"), fmt), output)
-    bad = sum(n for s, n in tally.items() if s in ("failed", "error"))
+    write(Table(("case", "status", "differences", "source"), rows, data,
+                heading=f"{count(len(results), 'case')} against {data['engine']}: {summary}"), fmt, output)
+    outcome = Outcome(failures=sum(n for s, n in tally.items() if s in ("failed", "error")))
     click.echo(f"conformance: {count(len(results), 'case')}, {summary}", err=True)
-    if bad:
-        sys.exit(exit_code(bad))
+    sys.exit(outcome.exit_code)
 
 
-def _classed(results: list[Any], profile: dict[str, Any], engine: str, fmt: str, output: str | None) -> None:
+def _classed(results: list[Any], profile: dict[str, Any], engine: str, fmt: Format, output: str | None) -> None:
     """An engine's run classed (issue 29): its record as the document, a row per case in the tables."""
     from ..conformance.runner import record
-    from ..export.values import Table, render
 
     rid = str(profile.get("ruleset", ""))
     data = record(results, profile, rid.removeprefix("engine/") if rid.startswith("engine/") else engine)
@@ -274,18 +268,15 @@ def _classed(results: list[Any], profile: dict[str, Any], engine: str, fmt: str,
         rows.append([row["case"], row["class"], said,
                      f"{why['kind']}: {why['rule']}" if why else ""])
     summary = ", ".join(f"{n} {c}" for c, n in data["by_class"].items())
-    emit(render(Table(("case", "class", "differences", "explanation"), rows, data,
-                      heading=f"{count(len(rows), 'case')} against {engine}, under {data['profile']}: {summary}"),
-                fmt), output)
+    write(Table(("case", "class", "differences", "explanation"), rows, data,
+                heading=f"{count(len(rows), 'case')} against {engine}, under {data['profile']}: {summary}"),
+          fmt, output)
     click.echo(f"conformance: {count(len(rows), 'case')}, {summary}", err=True)
-    bad = sum(n for c, n in data["by_class"].items() if c in ("departure", "error"))
-    if bad:
-        sys.exit(exit_code(bad))
+    sys.exit(Outcome(failures=sum(n for c, n in data["by_class"].items() if c in ("departure", "error"))).exit_code)
 
 
-def _fit(results: list[Any], fmt: str, output: str | None) -> None:
+def _fit(results: list[Any], fmt: Format, output: str | None) -> None:
     from ..conformance.runner import fit
-    from ..export.values import Table, render
 
     ranked = fit(results)
     rows = [[d["ruleset"], d["fits"], d["of"], ", ".join(d["still_failing"][:12])
@@ -293,8 +284,7 @@ def _fit(results: list[Any], fmt: str, output: str | None) -> None:
     best = ranked[0] if ranked else None
     heading = (f"best fit: {best['ruleset']} ({best['fits']} of {best['of']} answered cases)" if best
                else "no answered case to fit")
-    emit(render(Table(("ruleset", "fits", "of", "still failing"), rows, {"fits": ranked}, heading=heading), fmt),
-         output)
+    write(Table(("ruleset", "fits", "of", "still failing"), rows, {"fits": ranked}, heading=heading), fmt, output)
 
 
 def _export(cases: list[Any], directory: str) -> None:
@@ -317,9 +307,8 @@ def _export(cases: list[Any], directory: str) -> None:
 
 
 @click.command()
-@format_option()
-@output_option
-def engines(fmt: str, output: str | None) -> None:
+@output_options()
+def engines(fmt: Format, output: str | None) -> None:
     """The engines held to the book: for each point on which engines and
     readings part (each shape's draught, flying, the king, who moves first,
     the camp, equality, the counting of spaces, obsidion, where the takers
@@ -337,7 +326,6 @@ def engines(fmt: str, output: str | None) -> None:
     """
     from ..conformance.matrix import POINTS, matrix_document
     from ..export.render import report_line
-    from ..export.values import Table, render
     from ..ruleset.diff import cite_text
 
     check_output(output)
@@ -347,7 +335,7 @@ def engines(fmt: str, output: str | None) -> None:
     def live(c: dict[str, Any]) -> str:
         return ", ".join(f"{n} {k}" for k, n in c.get("live", {}).items())
 
-    if fmt == "text":
+    def report() -> str:  # text: each point, then each ruleset's reading of it with its citation
         lines = []
         for p in POINTS:
             lines.append(f"{p.label}" + (f" (the book, line {p.line})" if p.line else ""))
@@ -356,12 +344,12 @@ def engines(fmt: str, output: str | None) -> None:
                     value = c["value"] + (f" (in words: {c['in_words']})" if c.get("in_words") else "")
                     tail = f" [live: {live(c)}]" if c.get("live") else ""
                     lines.append(report_line(f"  {c['ruleset']}: {value}{tail} -- {cite_text(c['cite'])}"))
-        emit("\n".join(lines) + "\n", output)
-        return
+        return "\n".join(lines) + "\n"
+
     rows = [[c["point"], c["ruleset"], c["value"], c.get("in_words", ""), cite_text(c["cite"]), c["url"] or "",
              live(c), len(c["cases"])] for c in found]
-    emit(render(Table(("point", "ruleset", "value", "in_words", "cite", "url", "live", "cases"), rows, data), fmt),
-         output)
+    write(Table(("point", "ruleset", "value", "in_words", "cite", "url", "live", "cases"), rows, data,
+                views={"text": report}), fmt, output)
 
 
 COMMANDS = (moves, move, conformance, engines)

@@ -11,9 +11,11 @@ from typing import Any
 
 import click
 
-from ..errors import InputError, exit_code, printable
+from ..errors import InputError, printable
+from ..export.values import Doc, Format, Table
+from ..pipeline.outcome import Outcome
 from ..words import count
-from .options import Group, check_output, edition, emit, format_option, output_option
+from .options import Group, check_output, edition, output_options, write
 
 
 @click.group(cls=Group, invoke_without_command=True)
@@ -27,11 +29,10 @@ from .options import Group, check_output, edition, emit, format_option, output_o
 @click.option("--reading", "reading_id", is_flag=False, flag_value="", default=None, metavar="[ID]",
               help="A reading by its id, as --ruleset ID; alone, list the rulesets, as --list.")
 @click.option("--schema", "show_schema", is_flag=True, help="Print the published JSON Schema instead.")
-@format_option(default="json")
-@output_option
+@output_options(default="json")
 @click.pass_context
 def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tuple[str, ...], show_list: bool,
-            reading_id: str | None, show_schema: bool, fmt: str, output: str | None) -> None:
+            reading_id: str | None, show_schema: bool, fmt: Format, output: str | None) -> None:
     """Print the engine ruleset of a kind of play, or of a reading of the
     rules, as data (JSON is canonical, YAML is the same data): board, sides,
     men, kings, placement, movement, captures, triumphs, victories and the
@@ -50,8 +51,8 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
     if ctx.invoked_subcommand is not None:
         return
     from .. import ruleset as R
-    from ..export.values import Doc, Table, render
-    from ..ruleset.assemble import by_id, collection, kinds
+    from ..ruleset.assemble import collection, kinds
+    from ..ruleset.catalogue import by_id
     from ..ruleset.resolve import parse_choice, resolve
 
     ed = edition()
@@ -72,7 +73,7 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
                          (reading.get("source") or {}).get("kind", str(ed.book.year)),
                          len(reading.get("overrides", ())), len(d.get("options", {}))])
         listed = [dict(zip(("ruleset", "title", "base", "source", "overrides", "options"), r)) for r in rows]
-        emit(render(Table(("ruleset", "title", "base", "source", "overrides", "options"), rows, listed), fmt), output)
+        write(Table(("ruleset", "title", "base", "source", "overrides", "options"), rows, listed), fmt, output)
         return
     data: Any
     if show_schema:
@@ -88,15 +89,14 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
         data = by_id(ruleset_id if ruleset_id is not None else kind, edition=ed)
         if choices:
             data = resolve(data, [parse_choice(c) for c in choices], registry=ed.registry)
-    emit(render(Doc(data), fmt), output)
+    write(Doc(data), fmt, output)
 
 
 @ruleset.command()
 @click.argument("first", metavar="A")
 @click.argument("second", metavar="B")
-@format_option()
-@output_option
-def diff(first: str, second: str, fmt: str, output: str | None) -> None:
+@output_options()
+def diff(first: str, second: str, fmt: Format, output: str | None) -> None:
     """The differences between two rulesets A and B (ids: a kind of 1563 or
     a reading; see ruleset --list): each a JSON Pointer with the value in
     each and each one's citation (the reading's own line where it overrides
@@ -113,8 +113,8 @@ def diff(first: str, second: str, fmt: str, output: str | None) -> None:
     """
     import json
 
-    from ..export.values import Table, render
-    from ..ruleset.assemble import by_id
+    from ..export.render import report_line
+    from ..ruleset.catalogue import by_id
     from ..ruleset.diff import cite_text
     from ..ruleset.diff import diff as diff_of
 
@@ -122,39 +122,36 @@ def diff(first: str, second: str, fmt: str, output: str | None) -> None:
     check_output(output, ed)
     a, b = by_id(first, "A", ed), by_id(second, "B", ed)
     found = diff_of(a, b)
+    heading = f"{count(len(found), 'difference')} between {a['ruleset']} and {b['ruleset']}"
 
     def shown(v: Any) -> str:
         return "" if v is None else (v if isinstance(v, str) else json.dumps(v))
 
-    if fmt == "text":  # a report: each difference its pointer, then each side's value and citation
-        from ..export.render import report_line
-
-        lines = [f"{count(len(found), 'difference')} between {a['ruleset']} and {b['ruleset']}"]
+    def report() -> str:  # text: each difference its pointer, then each side's value and citation
+        lines = [heading]
         for d in found:
             lines.append(d["pointer"] + (" (the same value, stated by one)" if d["same_value"] else ""))
             for side, name in (("a", a["ruleset"]), ("b", b["ruleset"])):
                 value = "(absent)" if d["absent"] == side else shown(d[side])
                 cite = cite_text(d[f"cite_{side}"])
                 lines.append(report_line(f"  {name}: {value}" + (f" -- {cite}" if cite else "")))
-        emit("\n".join(lines) + "\n", output)
-        return
+        return "\n".join(lines) + "\n"
+
     rows = [[d["pointer"] + (" (the same, stated by one)" if d["same_value"] else ""),
              shown(d["a"]) if d["absent"] != "a" else "(absent)",
              shown(d["b"]) if d["absent"] != "b" else "(absent)", cite_text(d["cite_a"]), cite_text(d["cite_b"])]
             for d in found]
     data = {"a": a["ruleset"], "b": b["ruleset"], "differences": found}
-    emit(render(Table(("pointer", a["ruleset"], b["ruleset"], f"cite {a['ruleset']}", f"cite {b['ruleset']}"),
-                      rows, data, heading=f"{count(len(found), 'difference')} between {a['ruleset']} and "
-                                          f"{b['ruleset']}"), fmt), output)
+    write(Table(("pointer", a["ruleset"], b["ruleset"], f"cite {a['ruleset']}", f"cite {b['ruleset']}"), rows, data,
+                views={"text": report}), fmt, output)
 
 
 @ruleset.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--even", "even", default=None, metavar="LABEL",
               help="(a piece list) the label of the even side, e.g. White [default: found from the values].")
-@format_option()
-@output_option
-def validate(file: str, even: str | None, fmt: str, output: str | None) -> None:
+@output_options()
+def validate(file: str, even: str | None, fmt: Format, output: str | None) -> None:
     """Validate FILE: a ruleset document (JSON or YAML, or a list of them),
     or a plain list of piece values per side as most engines have them
     (JSON {"even": [..], "odd": [..]} or CSV with the header side,value, each
@@ -179,7 +176,6 @@ def validate(file: str, even: str | None, fmt: str, output: str | None) -> None:
     """
     from .. import ruleset as R
     from ..conformance.validate import contradictions
-    from ..export.render import document, grid
     from ..inputs import check_values
     from ..ruleset.validate import errors
     from ..witness.edition import Edition
@@ -200,22 +196,19 @@ def validate(file: str, even: str | None, fmt: str, output: str | None) -> None:
             played = [f for f in played if not f.message.startswith("the conformance cases cannot run")]
         findings += played
     doc = R.findings_document(file, findings, ed, data)
-    if fmt in ("json", "yaml"):
-        emit(document(doc, fmt), output)
-    else:
-        rows = [[f["file"], f["path"] or "/", f["rule"], f["severity"], f["message"], _nums(f["found"]),
-                 _nums(f["expected"])] for f in doc["findings"]]
-        text = grid(("file", "path", "rule", "severity", "message", "found", "expected"), rows, fmt)
-        if fmt == "text" and doc["summary"]:
-            text = doc["summary"] + "\n" + text
-        emit(text, output)
+    rows = [[f["file"], f["path"] or "/", f["rule"], f["severity"], f["message"], _nums(f["found"]),
+             _nums(f["expected"])] for f in doc["findings"]]
+    write(Table(("file", "path", "rule", "severity", "message", "found", "expected"), rows, doc,
+                heading=doc["summary"] or ""), fmt, output)
     failing = errors(findings)
+    outcome = Outcome(failures=len(failing))
     if failing:
         if doc["summary"]:
             click.echo(f"{printable(file)}: {doc['summary']}", err=True)
         click.echo(f"{printable(file)}: {count(len(failing), 'finding')}", err=True)
-        sys.exit(exit_code(len(failing)))
-    click.echo(f"{printable(file)}: {doc['summary'] or 'valid'}", err=True)
+    else:
+        click.echo(f"{printable(file)}: {doc['summary'] or 'valid'}", err=True)
+    sys.exit(outcome.exit_code)
 
 
 def _nums(values: list[int] | None) -> str:

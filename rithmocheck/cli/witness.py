@@ -6,16 +6,17 @@ import sys
 
 import click
 
-from ..errors import InputError, exit_code, printable
-from .options import FORMATS, check_output, edition, emit, errata_option, format_option, output_option
+from ..errors import InputError, printable
+from ..export.values import Format, Table
+from ..pipeline.outcome import Outcome
+from .options import check_output, edition, errata_option, output_options, write
 
 
 @click.command("check-source")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--entries", is_flag=True, help="Also print every entry each file yields, with its position.")
-@format_option()
-@output_option
-def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | None) -> None:
+@output_options()
+def check_source(files: tuple[str, ...], entries: bool, fmt: Format, output: str | None) -> None:
     """Validate transcription FILES: structure, table ids, and that each
     layout re-flattens to the printed run at its lines of the witness.
 
@@ -31,7 +32,6 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | 
       rithmocheck --edition my-edition check-source my-edition/tables/k1-geometric.yaml
       rithmocheck check-source --entries my-edition/tables/k1-musical.yaml
     """
-    from ..export.render import document, grid
     from ..witness.entries import PrintedEntry, entry_text, printed_entries
     from ..witness.layout import load_passage
     from ..witness.page import PAGE_HEADERS, page_cells
@@ -54,18 +54,15 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | 
         click.echo(f"{printable(name)}: ok, {n} entries of {', '.join(p.tables)}; re-flattens to witness lines "
                    f"{p.run_lines[0]}-{p.run_lines[1]}", err=True)
     if entries:
-        if fmt in ("json", "yaml"):
-            emit(document([{"file": name, "table": e.table, "position": str(e.position),
-                            "witness_line": e.witness_line, "page": e.page.as_dict() if e.page else None,
-                            "role": e.role, "numbers": entry_text(e.numbers, e.signs)} for name, e in rows], fmt),
-                 output, ed)
-        else:
-            headers = ("file", "table", "position", "witness_line", *PAGE_HEADERS, "role", "numbers")
-            emit(grid(headers, [[name, e.table, str(e.position), e.witness_line, *page_cells(e.page), e.role,
-                                 entry_text(e.numbers, e.signs)] for name, e in rows], fmt), output, ed)
+        data = [{"file": name, "table": e.table, "position": str(e.position), "witness_line": e.witness_line,
+                 "page": e.page.as_dict() if e.page else None, "role": e.role,
+                 "numbers": entry_text(e.numbers, e.signs)} for name, e in rows]
+        headers = ("file", "table", "position", "witness_line", *PAGE_HEADERS, "role", "numbers")
+        write(Table(headers, [[name, e.table, str(e.position), e.witness_line, *page_cells(e.page), e.role,
+                               entry_text(e.numbers, e.signs)] for name, e in rows], data), fmt, output, ed)
     if drift and not bad:  # a refusal's lines stay its errors
         click.echo(f"warning: {drift}", err=True)
-    sys.exit(exit_code(0, bad))
+    sys.exit(Outcome(refused=bad).exit_code)
 
 
 @click.command()
@@ -73,9 +70,8 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | 
 @click.option("--corrected", is_flag=True, help="Apply the curated errata (each corrected entry marked).")
 @click.option("--supply", is_flag=True, help="With --corrected: append the omissions the errata supply, marked.")
 @errata_option
-@format_option(FORMATS)
-@output_option
-def show(table_id: str, corrected: bool, supply: bool, errata_path: str | None, fmt: str,
+@output_options()
+def show(table_id: str, corrected: bool, supply: bool, errata_path: str | None, fmt: Format,
          output: str | None) -> None:
     """Show table TABLE_ID as printed in 1563, in its printed layout.
 
@@ -92,17 +88,7 @@ def show(table_id: str, corrected: bool, supply: bool, errata_path: str | None, 
       rithmocheck show k1-geometric --format json
       rithmocheck show k1-musical --corrected --supply --format md
     """
-    from ..export.printed import (
-        CORRECTED_HEADERS,
-        PRINTED_HEADERS,
-        corrected_document,
-        corrected_rows,
-        printed_document,
-        printed_layout_text,
-        printed_rows,
-        shaped,
-    )
-    from ..export.render import document, grid
+    from ..export.printed import corrected_table, printed_table
 
     if supply and not corrected:
         raise click.UsageError("--supply goes with --corrected")
@@ -113,23 +99,15 @@ def show(table_id: str, corrected: bool, supply: bool, errata_path: str | None, 
         from ..audit.errata import corrected_entries, load_errata
 
         entries = corrected_entries(table_id, load_errata(ed), ed, supply=supply, counts=True)
-        if fmt in ("json", "yaml"):
-            emit(document(corrected_document(table_id, entries), fmt), output, ed)
-        else:
-            emit(grid(*shaped(CORRECTED_HEADERS, corrected_rows(entries), fmt), fmt), output, ed)
-    elif fmt == "text":
-        emit(printed_layout_text(table_id, ed), output, ed)
-    elif fmt in ("json", "yaml"):
-        emit(document(printed_document(table_id, ed), fmt), output, ed)
+        write(corrected_table(table_id, entries), fmt, output, ed)
     else:
-        emit(grid(*shaped(PRINTED_HEADERS, printed_rows(table_id, ed), fmt), fmt), output, ed)
+        write(printed_table(table_id, ed), fmt, output, ed)
 
 
 @click.command()
 @click.argument("passages", nargs=-1, metavar="[PASSAGE]...")
-@format_option(FORMATS)
-@output_option
-def collate(passages: tuple[str, ...], fmt: str, output: str | None) -> None:
+@output_options()
+def collate(passages: tuple[str, ...], fmt: Format, output: str | None) -> None:
     """Collate the transcriptions (or only the passages PASSAGE..., and
     `examples` for the worked examples) with the second witness, the EEBO-TCP
     keying of the book: rows, columns, cell roles, headings in their blocks,
@@ -150,17 +128,18 @@ def collate(passages: tuple[str, ...], fmt: str, output: str | None) -> None:
       rithmocheck collate
       rithmocheck collate k1-multiplication --format json
     """
-    from ..export.collation import collation_document
-    from ..witness.collate import collate as run_collation
+    from ..export.collation import collation_table
+    from ..pipeline.run import collate as run_collation
     from ..witness.collate import select
 
     ed = edition()
     select(ed, passages)  # an unknown passage is bad input before any work
     check_output(output, ed)
-    report = run_collation(ed, passages)
-    emit(collation_document(report, fmt), output, ed)
-    click.echo(report.summary_line(), err=True)
-    sys.exit(report.exit_code)
+    outcome = run_collation(ed, passages)
+    assert outcome.collation is not None
+    write(collation_table(outcome.collation), fmt, output, ed)
+    click.echo(outcome.collation.summary_line(), err=True)
+    sys.exit(outcome.exit_code)
 
 
 COMMANDS = (check_source, show, collate)

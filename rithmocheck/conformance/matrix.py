@@ -172,7 +172,7 @@ def _prisoners(doc: dict[str, Any]) -> tuple[str, str]:
 
 @cache
 def _book_values() -> tuple[tuple[str, str, int], ...]:
-    from ..ruleset.assemble import by_id
+    from ..ruleset.catalogue import by_id
 
     return tuple((m["side"], m["id"], m["value"]) for m in by_id(book())["men"])
 
@@ -216,7 +216,7 @@ POINTS = (
 
 
 def columns() -> list[str]:
-    from ..ruleset.assemble import ruleset_ids
+    from ..ruleset.catalogue import ruleset_ids
 
     readings = [r for r in ruleset_ids() if r.startswith("seed-")]
     engines = [r for r in ruleset_ids() if r.startswith("engine/")]
@@ -272,7 +272,7 @@ def _cells_json() -> str:
 
 
 def _cells(cases_by_dispute: dict[str, list[str]] | None = None) -> list[dict[str, Any]]:
-    from ..ruleset.assemble import by_id
+    from ..ruleset.catalogue import by_id
 
     if cases_by_dispute is None:
         from .cases import load_cases

@@ -73,7 +73,7 @@ class Result:
 def case_document(case: Case, ruleset: str | None = None, options: dict[str, Any] | None = None
                   ) -> dict[str, Any]:
     """The ruleset document a case runs under: its own (or `ruleset`), its options resolved."""
-    from ..ruleset.assemble import by_id
+    from ..ruleset.catalogue import by_id
     from ..ruleset.resolve import resolve
 
     doc = by_id(ruleset or case.ruleset, case.path)
@@ -302,7 +302,7 @@ def _canonical_outcome(o: Outcome) -> Outcome:
 
 @lru_cache(maxsize=64)
 def _option_names(rid: str) -> frozenset[str]:
-    from ..ruleset.assemble import by_id
+    from ..ruleset.catalogue import by_id
 
     return frozenset(by_id(rid).get("options", {}))
 
@@ -312,7 +312,7 @@ def _compiled(rid: str, chosen: str) -> Any:
     """A ruleset by id compiled for the reference engine, with options chosen (JSON): the kernel never
     changes its Rules, so one compilation serves every case."""
     from ..play.rules import compile_rules
-    from ..ruleset.assemble import by_id
+    from ..ruleset.catalogue import by_id
     from ..ruleset.resolve import resolve
 
     doc, offered = by_id(rid), json.loads(chosen)
@@ -324,7 +324,7 @@ def holds_for(case: Case, ids: Iterable[str] | None = None) -> tuple[str, ...]:
     expectation holds: those under which the reference engine makes of the case what it expects (the
     case's options chosen where the ruleset offers them; the third kind's names of the manners of taking
     as the first's). Computed, never written by hand: a change of a ruleset or of the kernel moves it."""
-    from ..ruleset.assemble import ruleset_ids
+    from ..ruleset.catalogue import ruleset_ids
 
     want = _canonical(case.data["expect"])
     found = []
@@ -384,7 +384,7 @@ def fit(results: list[Result], candidates: Iterable[str] | None = None, with_opt
     """Which rulesets (the kinds of 1563, the readings, the profiles; and each with one of its options
     changed) an engine's answers fit best: for each, the cases whose outcome the reference engine gives
     under it too, best first; with the cases still failing under each."""
-    from ..ruleset.assemble import by_id, ruleset_ids
+    from ..ruleset.catalogue import by_id, ruleset_ids
     from ..ruleset.resolve import resolve
 
     answered = [r for r in results if r.outcome is not None]

@@ -1,7 +1,7 @@
 """Renderings of a collation report (rithmocheck.witness.collate): text,
 Markdown, CSV/TSV/NDJSON (one row per disagreement) and JSON/YAML (an object with
-the passages, the disagreements and a summary; schema
-rithmocheck/schema/collation-1.json)."""
+the passages, the disagreements and a summary whose exit code is the
+collation's outcome's; schema rithmocheck/schema/collation-1.json)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..witness.collate import CollationReport, Disagreement
+from ..pipeline.outcome import Outcome
+from ..witness.disagreements import CollationReport, Disagreement
 from ..witness.entries import Position
 from ..witness.page import PAGE_HEADERS, page_cells
-from .render import document, grid, md_code, md_text, report_line
+from .render import md_code, md_table, md_text, report_line, text_grid
+from .values import Table
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "collation-1.json"
 
@@ -85,7 +87,7 @@ def _ordered(report: CollationReport) -> list[Disagreement]:
 
 
 def collation_text(report: CollationReport) -> str:
-    out = [grid(PASSAGE_HEADERS, passage_rows(report), "text").rstrip("\n"), ""]
+    out = [text_grid(PASSAGE_HEADERS, passage_rows(report)).rstrip("\n"), ""]
     unexplained = report.unexplained
     explained = [d for d in report.disagreements if d.explained]
     out.append(f"Disagreements not explained: {len(unexplained) or 'none'}")
@@ -109,7 +111,7 @@ def collation_markdown(report: CollationReport) -> str:
            "## Method", "", METHOD, "", READINGS, "",
            "## Passages", "", "TCP table: the tables of the TCP keying the passage's cells stand in, "
            "numbered from 1 in document order.", "",
-           grid(PASSAGE_HEADERS, passage_rows(report), "md").rstrip("\n"), ""]
+           md_table(PASSAGE_HEADERS, passage_rows(report)).rstrip("\n"), ""]
     out.extend(_md_section("Disagreements not explained", report.unexplained, explained=False))
     out.extend(_md_section("Explained by recorded readings",
                            [d for d in report.disagreements if d.explained], explained=True))
@@ -127,12 +129,15 @@ def _md_section(title: str, items: Any, explained: bool) -> list[str]:
     return out + [""]
 
 
-def collation_document(report: CollationReport, fmt: str) -> str:
-    """The report in one of the formats of `rithmocheck collate`."""
-    if fmt in ("json", "yaml"):
-        return document(report.as_dict(), fmt)
-    if fmt == "md":
-        return collation_markdown(report)
-    if fmt in ("csv", "tsv", "ndjson"):
-        return grid(DISAGREEMENT_HEADERS, disagreement_rows(report), fmt)
-    return collation_text(report)
+def collation_document(report: CollationReport) -> dict[str, Any]:
+    """{"second_witness", "passages", "disagreements", "summary": {..., "exit_code"}}: the exit
+    code the collation's outcome gives."""
+    data = report.as_dict()
+    return {**data, "summary": {**data["summary"], "exit_code": int(Outcome(collation=report).exit_code)}}
+
+
+def collation_table(report: CollationReport) -> Table:
+    """The collation's value: a row per disagreement (the unexplained first),
+    the passages and disagreements as text and Markdown, the document."""
+    return Table(DISAGREEMENT_HEADERS, disagreement_rows(report), lambda: collation_document(report),
+                 views={"text": lambda: collation_text(report), "md": lambda: collation_markdown(report)})

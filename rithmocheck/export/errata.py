@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..audit.errata import Erratum, Omit, Replace, Supply
+from ..audit.errata import Erratum, Omit, Supply
 from ..witness.edition import Edition
 from ..witness.entries import Position
 from ..witness.examples import ExamplePosition
 from ..witness.page import PAGE_HEADERS, page_cells
-from .render import document, grid
+from .erratum_words import ratio_name_words
+from .render import report_line
+from .values import Table
 
 # position: where the erratum stands, as one would cite it (a cell, or a number of a worked example);
 # passage, block, column, row: the same cell as the columns of the printed table (its key), empty otherwise
@@ -54,16 +56,13 @@ def errata_rows(errata: tuple[Erratum, ...]) -> list[list[Any]]:
              e.written(e.sic), _corr(e), e.klass, e.confidence, e.resp, e.reason] for e in errata]
 
 
-def errata_document(errata: tuple[Erratum, ...], fmt: str, edition: Edition) -> str:
-    if fmt in ("json", "yaml"):
-        return document([e.as_dict() for e in errata], fmt)
-    if fmt == "tei":
-        return errata_tei(errata, edition)
-    if fmt == "md":
-        return errata_markdown(errata, edition)
-    if fmt == "text":
-        return errata_text(errata, edition)
-    return grid(ERRATA_HEADERS, errata_rows(errata), fmt)
+def errata_table(errata: tuple[Erratum, ...], edition: Edition) -> Table:
+    """The errata's value: a row each (csv, tsv, ndjson), their document
+    (json, yaml), and to read, text and Markdown (one item per erratum under
+    its table) and TEI."""
+    return Table(ERRATA_HEADERS, errata_rows(errata), lambda: [e.as_dict() for e in errata],
+                 views={"text": lambda: errata_text(errata, edition), "md": lambda: errata_markdown(errata, edition),
+                        "tei": lambda: errata_tei(errata, edition)})
 
 
 _MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]|#"})
@@ -123,8 +122,6 @@ def errata_text(errata: tuple[Erratum, ...], edition: Edition) -> str:
     """The errata for a terminal: the items of the Markdown document under
     their tables, each wrapped at the width of the terminal (a table of the
     twelve columns of the CSV would be some 300 columns wide)."""
-    from .render import report_line
-
     lines = [report_line(_kinds(errata), indent="")]
     table = None
     for e in by_table(errata):
@@ -202,7 +199,7 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
         else:
             choice = el(item, "choice")
             sic, corr = e.written(e.sic), e.written(e.result)
-            name = _ratio_name(e, edition)
+            name = ratio_name_words(e, edition)
             if name is not None:  # a ratio name of a worked example: its words, not the ratio it names
                 sic, corr = name
             el(choice, "sic", sic)
@@ -210,25 +207,6 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
         el(item, "note", e.reason, type=_xml_token(e.klass))
     ET.indent(tei, space="  ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(tei, encoding="unicode") + "\n"
-
-
-def _ratio_name(e: Erratum, edition: Edition) -> tuple[str, str] | None:
-    """The words of an erratum on a ratio name of a worked example: the name
-    as printed, and the name of the ratio it corrects to; None for a number."""
-    from ..model.ratio_names import ratio_name
-
-    p = e.position
-    if not isinstance(p, ExamplePosition) or p.number is None or not isinstance(e.corr, Replace) \
-            or len(e.corr.numbers) != 2:
-        return None
-    for x in edition.example_passages:
-        t = x.token.get(p.number) if x.id == p.example else None
-        if t is not None and t.kind == "name":
-            try:
-                return t.printed, ratio_name(*e.corr.numbers).name
-            except ValueError:
-                return None
-    return None
 
 
 def _title(table_id: str, edition: Edition) -> str:

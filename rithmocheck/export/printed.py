@@ -12,6 +12,8 @@ from ..witness.edition import Edition
 from ..witness.entries import entry_text
 from ..witness.layout import Cell, Column, Passage, run_tokens
 from ..witness.page import PAGE_HEADERS, Page, page_cells
+from .render import report_line, text_table
+from .values import Table
 
 PRINTED_HEADERS = ("passage", "block", "column", "row", "role", "printed", "numbers", "witness_line") + PAGE_HEADERS
 CORRECTED_HEADERS = ("passage", "block", "column", "row", "entry", "status", "sic", "erratum",
@@ -28,9 +30,21 @@ def for_reading(headers: tuple[str, ...], rows: list[list[Any]]) -> tuple[tuple[
     return ("position",) + tuple(headers[i] for i in keep), out
 
 
-def shaped(headers: tuple[str, ...], rows: list[list[Any]], fmt: str) -> tuple[tuple[str, ...], list[list[Any]]]:
-    """The headers and rows for a format: for_reading in text and Markdown, every field otherwise."""
-    return for_reading(headers, rows) if fmt in ("md", "text") else (headers, rows)
+def printed_table(table_id: str, edition: Edition) -> Table:
+    """A table as printed: every cell with its position, role and witness
+    line (as a person reads them in Markdown; text lays the columns out as
+    printed; json and yaml the document of its entries and stated counts)."""
+    rows = printed_rows(table_id, edition)
+    return Table(PRINTED_HEADERS, rows, lambda: printed_document(table_id, edition),
+                 reading=for_reading(PRINTED_HEADERS, rows),
+                 views={"text": lambda: printed_layout_text(table_id, edition)})
+
+
+def corrected_table(table_id: str, entries: list[CorrectedEntry]) -> Table:
+    """A table as corrected: every entry with its status, sic and erratum."""
+    rows = corrected_rows(entries)
+    return Table(CORRECTED_HEADERS, rows, lambda: corrected_document(table_id, entries),
+                 reading=for_reading(CORRECTED_HEADERS, rows))
 
 
 def _page_of(edition: Edition, passage: Passage, cell: Cell) -> Page | None:
@@ -91,8 +105,6 @@ def printed_rows(table_id: str, edition: Edition) -> list[list[Any]]:
 def printed_layout_text(table_id: str, edition: Edition) -> str:
     """Each passage of a table with its heading, its columns side by side
     (wrapped, like all text, at the width of the terminal)."""
-    from .render import report_line, text_table
-
     parts = []
     for passage, _block_no, cols in _columns(edition, table_id):
         first, last = edition.page_span(*passage.run_lines)

@@ -1,9 +1,15 @@
-"""Rendering of tables and documents in the shared output formats.
+"""The writers of the shared output formats, each a plain function of a
+table's headers and rows (or of a document); rithmocheck.export.values
+names them as formats and renders a command's value with them.
 
 tabulate draws the text and Markdown tables, the csv module quotes CSV/TSV,
 json writes a table as newline-delimited JSON (one object per row) and, with
 PyYAML, serialises documents. Output is deterministic: keys in a
-fixed order, rows in the order given, a final newline.
+fixed order, rows in the order given, a final newline. With no rows, CSV,
+TSV and Markdown are still the header (a program reading them learns the
+columns, and an empty table is not an empty file); text, for a person, is
+nothing (the command's message says why), and NDJSON, which has no header,
+no line.
 """
 
 from __future__ import annotations
@@ -11,43 +17,52 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import re
+import sys
+import textwrap
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-FORMATS = ("text", "md", "csv", "tsv", "ndjson", "json", "yaml")
-TABULAR = ("md", "csv", "tsv", "ndjson")  # the formats of a table (and text, drawn for a person)
+# tabulate and html (and PyYAML, in yaml_text) are imported where a table is
+# drawn, Markdown escaped or YAML written: `rithmocheck --help` and the
+# commands that write no such thing start without them.
 
 
-def grid(headers: Sequence[str], data: Iterable[Sequence[Any]], fmt: str) -> str:
-    """A plain table (headers and rows) in one of the tabular formats. With
-    no rows, CSV, TSV and Markdown are still the header (a program reading
-    them learns the columns, and an empty table is not an empty file); text,
-    for a person, is nothing (the command's message says why), and NDJSON,
-    which has no header, no line."""
-    if fmt == "ndjson":
-        return "".join(ndjson_lines(headers, data))
-    rows = [list(r) for r in data]
-    if fmt == "text" and not rows:
-        return ""
-    if fmt in ("csv", "tsv"):
-        buf = io.StringIO()
-        writer = csv.writer(buf, delimiter="," if fmt == "csv" else "\t", lineterminator="\n")
-        writer.writerow(headers)
-        writer.writerows(rows)
-        return buf.getvalue()
-    from tabulate import tabulate
+def delimited(headers: Sequence[str], rows: Iterable[Sequence[Any]], delimiter: str) -> str:
+    """CSV (delimiter ",") or TSV ("\t"): the header, then a line per row."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, delimiter=delimiter, lineterminator="\n")
+    writer.writerow(headers)
+    writer.writerows(rows)
+    return buf.getvalue()
 
-    if fmt == "md":  # text from an edition is never HTML, nor a column rule, to a Markdown renderer
-        headers = [md_text(h) for h in headers]
-        rows = [[md_text(v) if isinstance(v, str) else v for v in r] for r in rows]
+
+def md_table(headers: Sequence[str], data: Iterable[Sequence[Any]]) -> str:
+    """A GitHub Markdown table; text from an edition is never HTML, nor a
+    column rule, to a Markdown renderer."""
+    rows = [[md_text(v) if isinstance(v, str) else v for v in r] for r in data]
+    heads = [md_text(h) for h in headers]
     # Numbers are right-aligned, text left-aligned, as tabulate would; the
     # column kinds are known here, so tabulate is spared guessing them
     # (which is most of its time on large tables).
-    align = [_alignment(rows, i) for i in range(len(headers))]
-    if fmt == "text":
-        return text_table(headers, rows, align)
-    return tabulate(rows, headers=list(headers), tablefmt="github",
-                    disable_numparse=True, colalign=align) + "\n"
+    align = [_alignment(rows, i) for i in range(len(heads))]
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=heads, tablefmt="github", disable_numparse=True, colalign=align) + "\n"
+
+
+def text_grid(headers: Sequence[str], data: Iterable[Sequence[Any]]) -> str:
+    """A table for a person (tabulate's simple format, wrapped at the text
+    width); with no rows, nothing."""
+    rows = [list(r) for r in data]
+    if not rows:
+        return ""
+    return text_table(headers, rows, [_alignment(rows, i) for i in range(len(headers))])
+
+
+def ndjson_text(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    return "".join(ndjson_lines(headers, rows))
 
 
 def md_text(text: str, cell: bool = True) -> str:
@@ -63,8 +78,6 @@ def md_text(text: str, cell: bool = True) -> str:
 def md_code(text: str) -> str:
     """Text as a Markdown code span (where HTML is never interpreted), on one
     line: the fence is longer than any run of backticks in it."""
-    import re
-
     text = " ".join(text.splitlines())
     fence = "`" * (max((len(m) for m in re.findall(r"`+", text)), default=0) + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""
@@ -81,8 +94,6 @@ def text_width() -> int:
     number (a way to ask for a width, and how the tests do); else the
     terminal's, when stdout is a terminal; else TEXT_WIDTH. Never less than
     MIN_TEXT_WIDTH. The machine formats never wrap."""
-    import os
-
     columns = os.environ.get("COLUMNS", "").strip()
     if columns.isascii() and columns.isdigit():
         return max(MIN_TEXT_WIDTH, int(columns))
@@ -92,9 +103,6 @@ def text_width() -> int:
 
 def _terminal_width() -> int | None:
     """The columns of the terminal stdout is, or None when it is none."""
-    import os
-    import sys
-
     try:
         if not sys.stdout.isatty():
             return None
@@ -176,8 +184,6 @@ def _heading_words(heading: str) -> list[str]:
 def _wrap_heading(heading: str, width: int) -> str:
     if len(heading) <= width:
         return heading
-    import textwrap
-
     lines = textwrap.wrap(heading.replace("_", "_ "), width, break_long_words=False, break_on_hyphens=False)
     return "\n".join(line.replace("_ ", "_") for line in lines)
 
@@ -194,8 +200,6 @@ def report_line(text: str, width: int | None = None, indent: str = TEXT_INDENT) 
     width = text_width() if width is None else width
     if len(text) <= width:
         return text
-    import textwrap
-
     lead = text[:len(text) - len(text.lstrip(" "))]
     return "\n".join(textwrap.wrap(text.lstrip(" "), width, initial_indent=lead, subsequent_indent=indent,
                                    break_long_words=False, break_on_hyphens=False))
@@ -207,8 +211,6 @@ def _wrap(value: Any, width: int | None) -> Any:
     kept."""
     if width is None or _longest(value) <= width:
         return value
-    import textwrap
-
     return "\n".join(piece for line in str(value).split("\n")
                      for piece in (textwrap.wrap(line, width, break_long_words=True, break_on_hyphens=True)
                                    or [""]))
@@ -229,22 +231,22 @@ def ndjson_lines(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> Itera
         yield json.dumps({k: (None if v == "" else v) for k, v in zip(names, row)}, ensure_ascii=False) + "\n"
 
 
-STREAMED = ("csv", "tsv", "ndjson")  # formats written row by row, never holding the table
+def stream_ndjson(headers: Sequence[str], rows: Iterable[Sequence[Any]], batch: int = 4096) -> Iterator[str]:
+    """An NDJSON table as chunks of text, written as the rows come."""
+    lines: list[str] = []
+    for line in ndjson_lines(headers, rows):
+        lines.append(line)
+        if len(lines) == batch:
+            yield "".join(lines)
+            lines.clear()
+    yield "".join(lines)
 
 
-def stream_grid(headers: Sequence[str], rows: Iterable[Sequence[Any]], fmt: str, batch: int = 4096) -> Iterator[str]:
-    """A CSV, TSV or NDJSON table as chunks of text, written as the rows come."""
-    if fmt == "ndjson":
-        lines: list[str] = []
-        for line in ndjson_lines(headers, rows):
-            lines.append(line)
-            if len(lines) == batch:
-                yield "".join(lines)
-                lines.clear()
-        yield "".join(lines)
-        return
+def stream_delimited(headers: Sequence[str], rows: Iterable[Sequence[Any]], delimiter: str,
+                     batch: int = 4096) -> Iterator[str]:
+    """A CSV or TSV table as chunks of text, written as the rows come."""
     buf = io.StringIO()
-    writer = csv.writer(buf, delimiter="," if fmt == "csv" else "\t", lineterminator="\n")
+    writer = csv.writer(buf, delimiter=delimiter, lineterminator="\n")
     writer.writerow(headers)
     n = 0
     for row in rows:
@@ -349,18 +351,3 @@ def flatten(data: Any, prefix: str = "") -> list[list[Any]]:
     if data is None:
         return [[prefix or "/", ""]]
     return [[prefix or "/", data if not isinstance(data, bool) else str(data).lower()]]
-
-
-def any_format(data: Any, fmt: str) -> str:
-    """A document in any of the formats: json/yaml as they are, the tabular
-    formats as its flattened [path, value] rows."""
-    if fmt in ("json", "yaml"):
-        return document(data, fmt)
-    return grid(("path", "value"), flatten(data), fmt)
-
-
-def records(headers: Sequence[str], rows: Iterable[Sequence[Any]], fmt: str, data_for_docs: Any) -> str:
-    """Tabular formats draw the grid; json/yaml emit the document."""
-    if fmt in ("json", "yaml"):
-        return document(data_for_docs, fmt)
-    return grid(headers, rows, fmt)

@@ -1,6 +1,7 @@
 """Renderings of an audit report: text (one line per finding, grouped by
-table) and JSON (an object with the findings and a summary; schema
-rithmocheck/schema/audit-1.json)."""
+table), a row per finding (csv, tsv, md, ndjson) and the document (json,
+yaml: an object with the findings and a summary whose exit code is the
+audit's outcome's; schema rithmocheck/schema/audit-1.json)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from ..audit.findings import Report, as_printed
+from ..pipeline.outcome import Outcome
 from ..tables import Registry
 from ..witness.edition import SHIPPED, Edition
 from ..witness.page import PAGE_HEADERS, page_cells
 from .render import document, report_line
+from .values import Table
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "audit-1.json"
 
@@ -57,11 +60,17 @@ def report_rows(report: Report, registry: Registry) -> list[list[Any]]:
              as_printed(registry.get(f.table), f.expected), f.erratum or "", f.message] for f in report.findings]
 
 
+def report_document(report: Report) -> dict[str, Any]:
+    """{"findings": [...], "summary": {..., "exit_code"}}: the exit code the audit's outcome gives."""
+    return {"findings": [f.as_dict() for f in report.findings],
+            "summary": {**report.summary(), "exit_code": int(Outcome(audit=report).exit_code)}}
+
+
 def report_json(report: Report) -> str:
-    return document(report.as_dict(), "json")
+    return document(report_document(report), "json")
 
 
-def report_document(report: Report, fmt: str) -> str:
-    if fmt in ("json", "yaml"):
-        return document(report.as_dict(), fmt)
-    return report_text(report)
+def report_table(report: Report, registry: Registry) -> Table:
+    """The audit's value: a row per finding, its text view, its document."""
+    return Table(FINDING_HEADERS, report_rows(report, registry), lambda: report_document(report),
+                 views={"text": lambda: report_text(report)})

@@ -295,9 +295,9 @@ def _seg(role: str, place: str) -> Callable[[ET.Element], ET.Element]:
 
 
 def _corr_text(e: Erratum, edition: Edition) -> str:
-    from .errata import _ratio_name
+    from .erratum_words import ratio_name_words
 
-    name = _ratio_name(e, edition)
+    name = ratio_name_words(e, edition)
     return name[1] if name is not None else e.written(e.result)
 
 

@@ -33,42 +33,14 @@ and the victories the mover then holds.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
 from .captures import Board, Capture, apply_captures, in_danger
-from .position import OTHER, SIDES, Kings, Layer, Man, Position, Square, parse_square, parse_token, square_name, token
+from .move import Move as Move
+from .position import OTHER, SIDES, Layer, Man, Position, Square, parse_square, parse_token, square_name, token
 from .rules import Rules
-
-
-@dataclass(frozen=True, order=True)
-class Move:
-    kind: str  # march | fly | take | enter | ransom
-    frm: Square | None
-    to: Square
-    man: Man | None = field(default=None, compare=False)  # enter: the prisoner entered; ransom: the layer
-
-    def text(self, kings: Kings) -> str:
-        if self.kind == "enter":
-            assert self.man is not None
-            return f"{token(self.man, kings)}@{square_name(self.to)}"
-        assert self.frm is not None
-        if self.kind == "ransom":
-            assert self.man is not None
-            return f"{square_name(self.frm)}^{square_name(self.to)}={self.man.value}"
-        sep = {"march": "-", "fly": "~", "take": "x"}[self.kind]
-        return f"{square_name(self.frm)}{sep}{square_name(self.to)}"
-
-    def as_json(self) -> dict[str, Any]:
-        if self.kind == "enter":
-            assert self.man is not None
-            return {"enter": self.man.as_json(), "to": square_name(self.to)}
-        assert self.frm is not None
-        if self.kind == "ransom":
-            assert self.man is not None
-            return {"ransom": self.man.value, "from": square_name(self.frm), "to": square_name(self.to)}
-        return {"from": square_name(self.frm), "to": square_name(self.to), "flying": self.kind == "fly"}
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from .captures import arrangements_from, proportions_of
-from .moves import Move
+from .move import Move
 from .position import OTHER, Man, Position, square_name
 from .rules import Rules
 

@@ -4,7 +4,8 @@ validated (validate.py) with findings in engine authors' words (findings.py)."""
 
 from __future__ import annotations
 
-from .assemble import by_id, collection, document, documents, kinds, ruleset_id, ruleset_ids, schema
+from .assemble import collection, document, documents, kinds, ruleset_id, schema
+from .catalogue import by_id, ruleset_ids
 from .findings import RulesetFinding
 from .load import load, parse_text
 from .validate import findings_document, validate, validate_any

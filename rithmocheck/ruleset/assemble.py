@@ -22,6 +22,8 @@ from .. import __version__
 from ..errors import InputError
 from ..model import men as M
 from ..witness.edition import SHIPPED, SHIPPED_IN_REPOSITORY, Edition
+from .draughts import knight as knight
+from .draughts import offsets as offsets
 from .rules import rules
 
 if TYPE_CHECKING:
@@ -33,8 +35,6 @@ SCHEMA_ID = f"urn:rithmocheck:schema:ruleset-{SCHEMA_VERSION}"
 SHAPES = ("round", "triangle", "square", "pyramid")
 OTHER = {"even": "odd", "odd": "even"}
 
-VECTORS = {"orthogonal": ((0, 1), (1, 0), (0, -1), (-1, 0)),
-           "diagonal": ((1, 1), (1, -1), (-1, -1), (-1, 1))}
 
 
 # --- building the documents -------------------------------------------------
@@ -47,18 +47,6 @@ def kinds(edition: Edition) -> tuple[int, ...]:
 def ruleset_id(kind: int, edition: Edition) -> str:
     """The id of a kind's ruleset: the edition's id and the kind."""
     return f"{edition.name}/kind-{kind}"
-
-
-def offsets(directions: Iterable[str], distances: Iterable[int]) -> list[list[int]]:
-    """Every ordinary draught: each direction's unit steps times each distance."""
-    return [[ux * d, uy * d] for d in distances for direction in directions for ux, uy in VECTORS[direction]]
-
-
-def knight(leg: Sequence[int]) -> list[list[int]]:
-    """The flying draught: `long` spaces one way and `short` to the side."""
-    long, short = leg
-    return [[x, y] for x, y in ((short, long), (long, short), (long, -short), (short, -long),
-                                (-short, -long), (-long, -short), (-long, short), (-short, long))]
 
 
 def _kind(kind: int, edition: Edition) -> dict[str, Any]:
@@ -363,25 +351,14 @@ def _edition(edition: Edition | None) -> Edition:
     return edition if edition is not None else Edition.default()
 
 
-def ruleset_ids(edition: Edition | None = None) -> list[str]:
-    """Every ruleset the tool can give: the kinds of the edition (the shipped
-    one when none is given) and each reading whose base is one of them."""
-    from .readings import reading_base, reading_ids
-
-    ed = _edition(edition)
-    mine = [ruleset_id(k, ed) for k in kinds(ed)]
-    return mine + [r for r in reading_ids() if reading_base(r) in mine]
-
-
-def by_id(rid: str, where: str = "--ruleset", edition: Edition | None = None) -> dict[str, Any]:
-    """The ruleset document of an id: a kind of the edition (the shipped one
-    when none is given; EDITION/kind-N, kind-N or N) or a reading of one."""
-    from .readings import reading_document
-
+def kind_document(rid: str, where: str = "--ruleset", edition: Edition | None = None) -> dict[str, Any]:
+    """The document of a kind of the edition (the shipped one when none is
+    given) by its id (EDITION/kind-N, kind-N or N): what a reading reads
+    (every ruleset by its id, readings too, is
+    rithmocheck.ruleset.catalogue.by_id)."""
     ed = _edition(edition)
     for k in kinds(ed):
         if rid in (ruleset_id(k, ed), f"kind-{k}", str(k)):
             return document(k, ed)
-    if rid in ruleset_ids(ed):
-        return reading_document(rid)
-    raise InputError(where, None, f"no ruleset {rid!r}: one of {', '.join(ruleset_ids(ed))}")
+    raise InputError(where, None, f"no kind {rid!r} of {ed.name}: one of "
+                                  f"{', '.join(ruleset_id(k, ed) for k in kinds(ed))}")

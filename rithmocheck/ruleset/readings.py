@@ -172,7 +172,7 @@ def _reading_json(rid: str) -> str:
 
 
 def _reading_document(rid: str) -> dict[str, Any]:
-    from .assemble import by_id
+    from .assemble import kind_document
     from .resolve import pointer_place_exists, rederive, set_pointer
 
     path = next((p for p in _files().values() if _read(p)["id"] == rid), None)
@@ -180,8 +180,8 @@ def _reading_document(rid: str) -> dict[str, Any]:
         raise InputError("--ruleset", None, f"no reading {rid!r}")
     data = _read(path)
     where = str(path)
-    base = by_id(str(data["base"]), where)
-    doc = by_id(str(data["base"]), where)  # by_id gives a fresh copy each call: doc is changed, base read
+    base = kind_document(str(data["base"]), where)
+    doc = kind_document(str(data["base"]), where)  # a fresh copy each call: doc is changed, base read
     overrides, silent, removals = [], [], []
     for o in data["overrides"]:
         ptr = _expand(o["pointer"], base, where)

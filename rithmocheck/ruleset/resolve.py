@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
-from .assemble import knight, offsets
+from .draughts import knight, offsets
 
 if TYPE_CHECKING:
     from ..tables import Registry

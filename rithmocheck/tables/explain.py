@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..model.men import Armies
-from ..words import count
 from .armies import ratio_rows
 from .keyed import Ratios
 from .registry import Registry
@@ -81,28 +80,3 @@ def explain(n: int, registry: Registry) -> dict[str, Any]:
             rows = sum(1 for r in t.rows if any(_is(v, n) for v in r))
             in_tables.append({"table": s.id, "rows": rows, "columns": columns})
     return {"number": n, "men": found, "proofs": relevant, "tables": in_tables}
-
-
-def explain_text(data: dict[str, Any]) -> str:
-    """The explanation of a number as lines of text."""
-    n = data["number"]
-    lines = [] if data["men"] else [f"{n} is borne by no man."]
-    for m in data["men"]:
-        layer = m.get("layer")
-        where = f" (layer {layer['step']} of the king, a {layer['shape']})" if layer else ""
-        lines.append(f"{m['side']} {m['shape']} of order {m['order']}, digit {m['digit']}: {m['value']}{where}")
-        lines.append(f"  derivation: {layer['derivation'] if layer else m['derivation']}")
-        for r in m["ratios"]:
-            lines.append(f"  {r['relation']}: {r['greater']}:{r['lesser']} = {r['ratio']}, {r['class']} ({r['name']})")
-    if data["proofs"]:
-        lines.append("identities (sympy, for every digit a):")
-        lines += [f"  [{'proved' if p['holds'] else 'FAILS'}] {p['statement']}" for p in data["proofs"]]
-    if data["tables"]:
-        lines.append("appears in (table: rows; each column with its rows):")
-        for t in data["tables"]:
-            cols = ", ".join(f"{c['column']} {c['rows']}" + (" (as a count)" if c["counts"] else "")
-                             for c in t["columns"])
-            lines.append(f"  {t['table']}: {count(t['rows'], 'row')}; {cols}")
-    from ..export.render import report_line
-
-    return "\n".join(report_line(line) for line in lines) + "\n"

@@ -34,14 +34,11 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from ..errors import InputError
 from ..model.men import Armies
 from .universe import Universe, resolve
-
-if TYPE_CHECKING:
-    from ..witness.entries import PrintedEntry
 
 Row = tuple[Any, ...]  # a row of a regenerated table, in the family's columns
 
@@ -57,6 +54,15 @@ class Printed(Protocol):
 
     @property
     def key(self) -> str | None: ...
+
+
+class Entry(Printed, Protocol):
+    """A cell of a table as printed, with its role (an entry, a printed
+    "nothing", a stated count): what a family compares with its rows
+    (rithmocheck.witness.entries.PrintedEntry is one)."""
+
+    @property
+    def role(self) -> str: ...
 
 
 Numbers = tuple[int, ...]
@@ -236,7 +242,7 @@ class Family(ABC):
     # --- printed entries against regenerated rows ----------------------------------------------------
 
     @abstractmethod
-    def printed_items(self, entries: Iterable[PrintedEntry]) -> Counter[tuple[Any, ...]]:
+    def printed_items(self, entries: Iterable[Entry]) -> Counter[tuple[Any, ...]]:
         """The printed entries as comparable items (with multiplicity)."""
 
     @abstractmethod
@@ -263,11 +269,11 @@ class Family(ABC):
     # --- errata -------------------------------------------------------------------------------------
 
     @abstractmethod
-    def holds_sic(self, entry: PrintedEntry, sic: Numbers) -> bool:
+    def holds_sic(self, entry: Printed, sic: Numbers) -> bool:
         """Whether an erratum's sic is what the entry prints."""
 
     @abstractmethod
-    def apply(self, entry: PrintedEntry, sic: Numbers, corr: Numbers) -> tuple[Numbers, Numbers]:
+    def apply(self, entry: Printed, sic: Numbers, corr: Numbers) -> tuple[Numbers, Numbers]:
         """The entry's numbers and cossick signs with a correction applied."""
 
     def explain(self, numbers: Numbers, signs: Numbers, table: Table) -> str:
@@ -310,7 +316,7 @@ class EntryFamily(Family):
         groups of the book's lists are by their first (least) term."""
         return bool(key) and key[0] == head
 
-    def printed_items(self, entries: Iterable[PrintedEntry]) -> Counter[tuple[Any, ...]]:
+    def printed_items(self, entries: Iterable[Entry]) -> Counter[tuple[Any, ...]]:
         return Counter(self.key(e.numbers, e.signs) for e in entries if e.role == "entry")
 
     def items(self, entry: Printed) -> list[tuple[Any, ...]]:
@@ -328,10 +334,10 @@ class EntryFamily(Family):
     def generated_items(self, table: Table) -> Counter[tuple[Any, ...]]:
         return Counter(self.row_key(r) for r in table.rows)
 
-    def holds_sic(self, entry: PrintedEntry, sic: Numbers) -> bool:
+    def holds_sic(self, entry: Printed, sic: Numbers) -> bool:
         return entry.numbers == sic
 
-    def apply(self, entry: PrintedEntry, sic: Numbers, corr: Numbers) -> tuple[Numbers, Numbers]:
+    def apply(self, entry: Printed, sic: Numbers, corr: Numbers) -> tuple[Numbers, Numbers]:
         return corr, entry.signs
 
 
@@ -353,7 +359,7 @@ class KeyedFamily(Family):
         """The units of a printed entry (default: each number alone)."""
         return [(n,) for n in entry.numbers]
 
-    def printed_items(self, entries: Iterable[PrintedEntry]) -> Counter[tuple[Any, ...]]:
+    def printed_items(self, entries: Iterable[Entry]) -> Counter[tuple[Any, ...]]:
         return Counter((e.key, u) for e in entries if e.role == "entry" for u in self.units(e))
 
     def items(self, entry: Printed) -> list[tuple[Any, ...]]:
@@ -365,10 +371,10 @@ class KeyedFamily(Family):
     def generated_items(self, table: Table) -> Counter[tuple[Any, ...]]:
         return Counter((k, u) for k, units in self.expected(table).items() for u in units)
 
-    def holds_sic(self, entry: PrintedEntry, sic: Numbers) -> bool:
+    def holds_sic(self, entry: Printed, sic: Numbers) -> bool:
         return sic in self.units(entry)
 
-    def apply(self, entry: PrintedEntry, sic: Numbers, corr: Numbers) -> tuple[Numbers, Numbers]:
+    def apply(self, entry: Printed, sic: Numbers, corr: Numbers) -> tuple[Numbers, Numbers]:
         """The unit sic replaced by corr among the entry's numbers."""
         numbers = list(entry.numbers)
         numbers[numbers.index(sic[0])] = corr[0]

@@ -13,16 +13,13 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..model.men import SIDES
 from . import armies, taking
 from .family import REQUIRED, KeyedFamily, Numbers, ParamValue, Printed, Row, Table, Unit
 from .takings import SPACES
 from .universe import Universe
-
-if TYPE_CHECKING:
-    from ..witness.entries import PrintedEntry
 
 
 def side_key(side: str, shape: str, order: int) -> str:
@@ -142,7 +139,7 @@ class CossickSigns(KeyedFamily):
     def split(self, unit: Unit) -> tuple[Numbers, Numbers]:
         return tuple(unit[:1]), tuple(unit[1:])
 
-    def apply(self, entry: PrintedEntry, sic: Numbers, corr: Numbers) -> tuple[Numbers, Numbers]:
+    def apply(self, entry: Printed, sic: Numbers, corr: Numbers) -> tuple[Numbers, Numbers]:
         return corr[:1], tuple(corr[1:])
 
 

@@ -53,9 +53,9 @@ def witness_lines(path: Path | None = None) -> tuple[str, ...]:
     """The lines of the witness (by default the shipped edition's; a final
     newline ends the last line, it does not begin another)."""
     from ..inputs import read_text
-    from .edition import WITNESS_BYTES, Edition
+    from .shipped import SHIPPED_WITNESS, WITNESS_BYTES
 
-    text = read_text(path if path is not None else Edition.default().witness_path, WITNESS_BYTES)
+    text = read_text(path if path is not None else SHIPPED_WITNESS, WITNESS_BYTES)
     if text.endswith("\n"):
         text = text[:-1]
     return tuple(text.split("\n"))
@@ -145,9 +145,9 @@ def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]
 
 def __getattr__(name: str) -> Path:
     """WITNESS: the shipped edition's witness (its path is named in
-    witness/edition.py; kept for the code that used it)."""
+    witness/shipped.py; kept for the code that used it)."""
     if name == "WITNESS":
-        from .edition import SHIPPED
+        from .shipped import SHIPPED_WITNESS
 
-        return SHIPPED / "witness.txt"
+        return SHIPPED_WITNESS
     raise AttributeError(name)

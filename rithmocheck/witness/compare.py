@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .collate import KINDS, Disagreement, Kind, PassageCollation
+from .disagreements import KINDS, Disagreement, Kind, PassageCollation
 from .entries import Position
 from .examples import EXAMPLES, Example, ExamplePassage, ExamplePosition
 from .layout import DIGITS, SIGN, Cell, Passage, RunToken, cell_tokens

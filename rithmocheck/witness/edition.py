@@ -19,10 +19,10 @@ edition.yaml names them). The build backend maps both into the wheel
 (setup.py: `rithmocheck/editions/`, `rithmocheck/corrections/`, the same
 layout one level down), so that an installation is self-contained; SHIPPED
 is the one or the other, whichever this copy of the package has. Every path
-of it is named here and nowhere else. `rithmocheck --edition DIR` (or the variable
-RITHMOCHECK_EDITION) selects another edition; `rithmocheck init DIR` copies
-the shipped one. Everything is loaded once per edition and kept (an Edition
-is immutable).
+of it is named in rithmocheck.witness.shipped (re-exported here) and nowhere
+else. `rithmocheck --edition DIR` (or the variable RITHMOCHECK_EDITION)
+selects another edition; `rithmocheck init DIR` copies the shipped one.
+Everything is loaded once per edition and kept (an Edition is immutable).
 """
 
 from __future__ import annotations
@@ -43,26 +43,22 @@ from .facts import BookFacts, load_book, resolve, table_specs
 from .layout import Passage, load_passage
 from .page import Page
 from .pages import PageMap, load_map
+from .shipped import CORRECTIONS as CORRECTIONS
+from .shipped import EDITIONS as EDITIONS
+from .shipped import MAX_FIGURES as MAX_FIGURES
+from .shipped import METADATA as METADATA
+from .shipped import SHIPPED as SHIPPED
+from .shipped import SHIPPED_ERRATA as SHIPPED_ERRATA
+from .shipped import SHIPPED_IN_REPOSITORY as SHIPPED_IN_REPOSITORY
+from .shipped import SHIPPED_TCP as SHIPPED_TCP
+from .shipped import SHIPPED_TCP_DIR as SHIPPED_TCP_DIR
+from .shipped import WITNESS_BYTES as WITNESS_BYTES
 
 # --- the shipped edition: its paths, in this one place ------------------------------------------------
-METADATA = "edition.yaml"
-_PACKAGE = Path(__file__).resolve().parent.parent
-# installed (a wheel): the edition and its corrections are package data; a checkout: the card's layout (a
-# directory left behind in the package by an older checkout, without the edition in it, changes nothing)
-_HOME = _PACKAGE if (_PACKAGE / "editions" / "lever-fulke-1563" / METADATA).is_file() else _PACKAGE.parent
-EDITIONS = _HOME / ("editions" if _HOME == _PACKAGE else "sources")
-CORRECTIONS = _HOME / "corrections"
-SHIPPED = EDITIONS / "lever-fulke-1563"  # the 1563 edition
-SHIPPED_IN_REPOSITORY = "sources"  # where the repository keeps it, for citations of its files
-SHIPPED_ERRATA = CORRECTIONS / "lever-fulke-1563.yaml"  # its curated errata (named by its edition.yaml)
-SHIPPED_TCP_DIR = SHIPPED / "eebo-tcp-A05389"  # the second witness and its provenance (witness.yaml)
-SHIPPED_TCP = SHIPPED_TCP_DIR / "A05389.xml"
-
-MAX_FIGURES = 100  # of a number in the witness (the shipped one's longest has 4; a transcription's at most 12)
+# (named in rithmocheck.witness.shipped, which the witness's readers import without this module)
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_FIGURES + 1},}}")
 _ERRATA_KEY = re.compile(r"^errata:[^\n]*$", re.MULTILINE)
 ENV_VAR = "RITHMOCHECK_EDITION"
-WITNESS_BYTES = 1_000_000
 
 
 def _key_line(meta: dict[str, Any], key: str) -> int | None:

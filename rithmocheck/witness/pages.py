@@ -91,9 +91,9 @@ def compute(witness: Path | None = None, tcp_file: Path | None = None) -> PageMa
     """Derive the page map by aligning the witness with the TCP keying (by
     default the shipped edition's)."""
     from . import align, tcp
-    from .edition import Edition
+    from .shipped import SHIPPED_WITNESS
 
-    witness = witness if witness is not None else Edition.default().witness_path
+    witness = witness if witness is not None else SHIPPED_WITNESS
     tcp_file = tcp_file if tcp_file is not None else tcp.default_file()
 
     lines = align.witness_lines(witness)
@@ -239,9 +239,9 @@ def load_map(path: str | None = None) -> PageMap:
     from ..inputs import read_text
 
     if path is None:
-        from .edition import Edition
+        from .shipped import SHIPPED_PAGES
 
-        path = str(Edition.default().pages_path)
+        path = str(SHIPPED_PAGES)
 
     return _parse_cached(read_text(path), path)
 
@@ -264,9 +264,9 @@ def page_of(witness_line: int) -> Page:
 
 def __getattr__(name: str) -> Path:
     """PAGES_FILE and WITNESS: the shipped edition's files (their paths are
-    named in witness/edition.py; kept for the code that used them)."""
+    named in witness/shipped.py; kept for the code that used them)."""
     if name in ("PAGES_FILE", "WITNESS"):
-        from .edition import SHIPPED
+        from .shipped import SHIPPED_PAGES, SHIPPED_WITNESS
 
-        return SHIPPED / ("pages.yaml" if name == "PAGES_FILE" else "witness.txt")
+        return SHIPPED_PAGES if name == "PAGES_FILE" else SHIPPED_WITNESS
     raise AttributeError(name)

@@ -38,16 +38,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import edition as _edition
 from .page import SIDES, Page
+from .shipped import MAX_FIGURES, SHIPPED_TCP, SHIPPED_TCP_DIR
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 _T = "{" + TEI_NS + "}"
 
-# The shipped keying (package data); its path is named in witness/edition.py.
+# The shipped keying (package data); its path is named in witness/shipped.py.
 # An edition's own second witness: Edition.second_witness_path, or for_edition().
-TCP_FILE = _edition.SHIPPED_TCP
-TCP_DIR = _edition.SHIPPED_TCP_DIR
+TCP_FILE = SHIPPED_TCP
+TCP_DIR = SHIPPED_TCP_DIR
 
 GAP_PLACEHOLDER = "〈◊〉"
 
@@ -545,10 +545,10 @@ def parse(data: bytes | str) -> Document:
     reader = _Reader()
     w = _Writer()
     _render_into(text_el, w, reader)
-    long = re.search(rf"\d{{{_edition.MAX_FIGURES + 1},}}", w.result())
+    long = re.search(rf"\d{{{MAX_FIGURES + 1},}}", w.result())
     if long is not None:
         raise ValueError(f"a number of {len(long.group())} figures in its text; a number of a witness has at most "
-                         f"{_edition.MAX_FIGURES}")
+                         f"{MAX_FIGURES}")
     tables = tuple(_table(number, raw, reader.cell_pages) for number, raw in enumerate(reader.tables, 1))
     return Document(
         header=_header(root),

@@ -162,7 +162,7 @@ def _answer(outcome: dict[str, Any] | None) -> str:
 
 @cache
 def _rules(ruleset: str, options: str) -> Rules:
-    from ...ruleset.assemble import by_id
+    from ...ruleset.catalogue import by_id
     from ...ruleset.resolve import resolve
 
     chosen = json.loads(options)
@@ -183,7 +183,7 @@ def case_view(case: Case, live: dict[str, dict[str, Any]], holds_known: list[str
     link = Link(f"witness line {w['line']}: “{w['quote']}”", f"../witness.html#L{w['line']}") if w else None
     said = f"constructed: {src['constructed']}" if "constructed" in src else ""
     from ...conformance.runner import holds_for
-    from ...ruleset.assemble import ruleset_ids
+    from ...ruleset.catalogue import ruleset_ids
 
     holds = tuple(holds_known) if holds_known is not None else holds_for(case)
     views = []
@@ -267,7 +267,7 @@ class EngineView:
 
 
 def engine_views(cases: dict[str, CaseView]) -> tuple[EngineView, ...]:
-    from ...ruleset.assemble import by_id
+    from ...ruleset.catalogue import by_id
 
     out = []
     for name, run in sorted(runs().items()):
