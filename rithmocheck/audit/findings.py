@@ -18,13 +18,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Exit, exit_code
 from ..witness.entries import Position, entry_text
 from ..witness.examples import ExamplePosition
 from ..witness.page import Page
 from ..words import count
+
+if TYPE_CHECKING:
+    from .evidence import ReadingEvidence
 
 AUDIT_SCHEMA_ID = "urn:rithmocheck:schema:audit-1"
 
@@ -130,6 +133,9 @@ class Report:
     tables: tuple[str, ...] = ()  # the tables audited
     entries: int = 0  # printed entries audited
     examples: int = 0  # statements of the worked examples checked
+    # the readings of the four-number tables audited, each against the print
+    # (rithmocheck.audit.evidence.ReadingEvidence: information, no exit code)
+    readings: tuple[ReadingEvidence, ...] = ()
 
     @property
     def uncovered(self) -> tuple[Finding, ...]:
@@ -159,5 +165,6 @@ class Report:
         return f"audited {what}; {count(s['findings'], 'finding')} ({by_kind or 'none'}); {verdict}"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"findings": [f.as_dict() for f in self.findings], "summary": self.summary()}
+        return {"findings": [f.as_dict() for f in self.findings],
+                "four_number_readings": [r.as_dict() for r in self.readings], "summary": self.summary()}
 

@@ -10,6 +10,7 @@ from ..tables import REGISTRY
 from ..witness.edition import Edition
 from ..witness.examples import EXAMPLES, ExamplePosition
 from .errata import Erratum, audit_invariant, check_errata, check_minimal, load_errata, match
+from .evidence import reading_evidence
 from .findings import Finding, Report
 from .passages import audit_examples, check_example_errata
 from .tables import audit_table
@@ -34,8 +35,9 @@ def run_audit(edition: Edition, errata: tuple[Erratum, ...] | None = None, ids: 
     errata = load_errata(edition) if errata is None else errata
     tables, with_examples = audit_ids(ids)
     findings: list[Finding] = []
+    readings = {t: reading_evidence(REGISTRY[t], edition) for t in tables}
     for t in tables:
-        findings += audit_table(t, edition)
+        findings += audit_table(t, edition, readings[t])
     example_expected: dict[ExamplePosition, tuple[int, ...]] = {}
     checked = 0
     example_errata = tuple(e for e in errata if e.table == EXAMPLES)
@@ -54,4 +56,4 @@ def run_audit(edition: Edition, errata: tuple[Erratum, ...] | None = None, ids: 
     for t in tables:
         matched += audit_invariant(t, mine, edition)
     entries = sum(1 for t in tables for e in edition.entries(t) if e.role == "entry")
-    return Report(tuple(matched), tables, entries, checked)
+    return Report(tuple(matched), tables, entries, checked, tuple(r for t in tables for r in readings[t]))

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..model.proportions import FOUR_DEFINITIONS
+from ..tables.registry import FOUR_READINGS
+
 # The secondary sources (../shared/seeds/), cited where 1563 is lost or silent.
 SOURCES: dict[Any, Any] = {
     "seed-001": {"file": "001_c17b321efb797e5e.txt",
@@ -593,11 +596,18 @@ def _each_shape(key: str, value: Any) -> dict[str, Any]:
 
 
 _KING_QUEEN = {"/movement/pyramid/as_shapes": False, "/movement/pyramid/directions": ["orthogonal", "diagonal"]}
-_FOUR_TABLES = ("k1-arithmetic-geometric", "k1-arithmetic-musical", "k1-geometric-musical", "k1-all-three")
 
 
-def _definition(value: str) -> dict[str, Any]:
-    return {f"/tables/{{table:{t}}}/params/definition": value for t in _FOUR_TABLES}
+def _definition(value: str | None) -> dict[str, Any]:
+    """Each four-number table's reading: `value` for all, or (None) each its own (FOUR_READINGS)."""
+    return {f"/tables/{{table:{t}}}/params/definition": value or own for t, own in FOUR_READINGS.items()}
+
+
+def _by_table() -> str:
+    tables: dict[str, list[str]] = {}
+    for t, reading in FOUR_READINGS.items():
+        tables.setdefault(reading, []).append(t)
+    return "; ".join(f"{r} for {', '.join(ts)}" for r, ts in tables.items())
 
 
 def _counting(methods: tuple[str, ...], value: str) -> dict[str, Any]:
@@ -724,9 +734,12 @@ OPTIONS: dict[Any, Any] = {
     "four-number-proportion": {
         "question": "how four numbers agree in a proportion (the greater and greatest triumphs); the table "
                     "parameter 'definition'",
-        "default": "disjunct-geometric", "kinds": [1, 2, 3], "default_sets": _definition("disjunct-geometric"),
-        "alternatives": [_alt(v, "see rithmocheck.model.proportions.FOUR_DEFINITIONS", _definition(v))
-                         for v in ("three-of-four", "three-or-four-term", "four-term")],
+        "default": "by-table", "default_reading": "each table the reading its print supports best (the most "
+                                                  f"printed rows explained, then the fewest omissions): {_by_table()}",
+        "kinds": [1, 2, 3], "default_sets": _definition(None),
+        "alternatives": [_alt(v, "every table under this reading (see rithmocheck.model.proportions."
+                                 "FOUR_DEFINITIONS)", _definition(v))
+                         for v in FOUR_DEFINITIONS],
         "witness": W("Of the greater triumph.", 677, "which agree")},
     "takers-include-mover": {
         "question": "whether a capture after a move needs the man just moved among its takers, or any men the "

@@ -25,8 +25,10 @@ from functools import lru_cache
 from typing import Any
 
 from ...audit.errata import RESPONSIBLE, CorrectedEntry, Erratum, corrected_entries
+from ...audit.evidence import ReadingEvidence
 from ...audit.findings import Finding, Kind, Report, as_printed
 from ...audit.passages import Correction, PassageCheck, check_passages
+from ...audit.tables import READINGS_WEIGHED
 from ...tables import REGISTRY, EntryFamily, Family, KeyedFamily, Table, default_table
 from ...witness.edition import Edition
 from ...witness.entries import Position, PrintedEntry
@@ -214,6 +216,18 @@ class TableLink:
 
 
 @dataclass(slots=True)
+class ReadingView:
+    """A reading of a four-number table weighed against its print (audit.evidence.ReadingEvidence)."""
+
+    definition: str
+    default: bool
+    explained: int
+    printed: int
+    not_explained: str  # how many, and what the audit makes of them
+    omissions: int
+
+
+@dataclass(slots=True)
 class TablePage:
     id: str
     title: str
@@ -229,6 +243,7 @@ class TablePage:
     files: tuple[tuple[str, str], ...]
     prev: TableLink | None
     next: TableLink | None
+    readings: tuple[ReadingView, ...] = ()  # a four-number table: every reading of `definition`, weighed
 
 
 @dataclass(slots=True)
@@ -609,7 +624,8 @@ def _pages_text(t: _Table, passage: Passage) -> str:
 
 def table_page(table_id: str, edition: Edition, errata: tuple[Erratum, ...], findings: Sequence[Finding],
                links: dict[str, TableLink], passages: Sequence[Passage] | None = None,
-               pages: dict[tuple[int, int], Page | None] | None = None) -> TablePage:
+               pages: dict[tuple[int, int], Page | None] | None = None,
+               readings: Sequence[ReadingEvidence] = ()) -> TablePage:
     f = REGISTRY[table_id]
     table = default_table(table_id)
     by_pos: dict[Position, list[Finding]] = {}
@@ -620,8 +636,8 @@ def table_page(table_id: str, edition: Edition, errata: tuple[Erratum, ...], fin
             by_pos.setdefault(x.position, []).append(x)
         elif x.kind is Kind.OMISSION:
             unplaced.append(x)
-        else:
-            other.append(f"{x.kind.value}: {x.message}")
+        else:  # (a four-number table's readings, weighed in the universe finding, are a table of the page)
+            other.append(f"{x.kind.value}: {x.message.partition(READINGS_WEIGHED)[0] if readings else x.message}")
     entries = corrected_entries(table_id, errata, edition, supply=True, keep_omitted=True)
     mine = {e.id: e for e in errata if e.table == table_id}
     t = _Table(f, table, by_pos, {c.position: c for c in entries if c.position is not None}, mine,
@@ -645,7 +661,10 @@ def table_page(table_id: str, edition: Edition, errata: tuple[Erratum, ...], fin
     return TablePage(table_id, f.title, f.kind, f.rule, f"{table.universe.name}: {table.universe.description}",
                      f.witness_line, page_label(t.page(f.witness_line, 0)), summary, views,
                      _supplied(t, table_id, unplaced, entries), tuple(other), files,
-                     links[ids[i - 1]] if i > 0 else None, links[ids[i + 1]] if i + 1 < len(ids) else None)
+                     links[ids[i - 1]] if i > 0 else None, links[ids[i + 1]] if i + 1 < len(ids) else None,
+                     tuple(ReadingView(r.definition, r.is_default, r.explained, r.printed,
+                                       f"{len(r.unexplained)}" + (f" ({r.tally()})" if r.unexplained else ""),
+                                       len(r.omissions)) for r in readings))
 
 
 # --- worked examples ------------------------------------------------------------------------------
@@ -793,7 +812,11 @@ def site(edition: Edition, errata: tuple[Erratum, ...], report: Report) -> Site:
                              sum(1 for e in edition.entries(t) if e.role == "entry"), _counts(fs),
                              sum(1 for x in fs if not x.covered))
     seen: dict[tuple[int, int], Page | None] = {}
-    pages = tuple(table_page(t, edition, errata, by_table.get(t, []), links, passages[t], seen) for t in ids)
+    readings: dict[str, list[ReadingEvidence]] = {}
+    for weighed in report.readings:
+        readings.setdefault(weighed.table, []).append(weighed)
+    pages = tuple(table_page(t, edition, errata, by_table.get(t, []), links, passages[t], seen, readings.get(t, ()))
+                  for t in ids)
     results = check_passages(edition)
     sections = example_sections(edition, results, errata, by_table.get(EXAMPLES, []))
     tally: dict[str, int] = {}
