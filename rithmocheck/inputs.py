@@ -25,11 +25,13 @@ import yaml
 
 from .errors import InputError
 
-__all__ = ["InputError", "LDict", "LInt", "LList", "LStr", "MAX_BYTES", "MAX_DEPTH", "load_file", "load_json",
-           "load_text", "read_bytes", "read_text"]
+__all__ = ["InputError", "LDict", "LInt", "LList", "LStr", "MAX_BYTES", "MAX_DEPTH", "MAX_VALUES", "check_values",
+           "load_file", "load_json", "load_text", "read_bytes", "read_text"]
 
 MAX_BYTES = 2_000_000  # every input file, and any text parsed as YAML or JSON
 MAX_DEPTH = 64  # nesting of mappings and lists; the deepest shipped file needs 8
+MAX_VALUES = 50_000  # scalars, lists and mappings of one file; the largest shipped needs 6,735 (`ruleset --kind all`
+#                      about 17,000), and checking a ruleset of this many values takes about 150 MB
 
 
 def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
@@ -153,8 +155,13 @@ class _Builder:
         root: Any = None
         done = False
         events: Iterable[Any] = yaml.parse(text, Loader=_Loader)
+        values = 0
         for ev in events:
             kind = type(ev)
+            if kind is yaml.ScalarEvent or kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+                values += 1
+                if values > MAX_VALUES:
+                    raise InputError(self.path, int(ev.start_mark.line) + 1, _too_many())
             if kind is yaml.ScalarEvent:
                 if ev.anchor:
                     raise yaml.MarkedYAMLError(None, None, "YAML anchors are not allowed", ev.start_mark)
@@ -202,6 +209,25 @@ class _Builder:
         return root
 
 
+def _too_many() -> str:
+    return f"holds more than {MAX_VALUES:,} values (scalars, lists and mappings), the most an input may hold"
+
+
+def check_values(data: Any, path: str | Path) -> None:
+    """InputError when data read otherwise (a CSV list) holds more than
+    MAX_VALUES values: refused before anything checks it."""
+    n, stack = 0, [data]
+    while stack:
+        item = stack.pop()
+        n += 1
+        if n > MAX_VALUES:
+            raise InputError(path, None, _too_many())
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+
+
 def load_text(text: str, path: str | Path = "<input>") -> Any:
     """Parse YAML text strictly; returns data whose containers carry `.line`."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
@@ -231,27 +257,33 @@ def load_file(path: str | Path) -> Any:
 
 # --- JSON ----------------------------------------------------------------------------------------
 
-def json_depth(text: str) -> int:
-    """The deepest nesting of arrays and objects in JSON text (a linear scan
-    that skips strings)."""
+def json_shape(text: str) -> tuple[int, int]:
+    """The deepest nesting of arrays and objects in JSON text and (at least)
+    how many values it holds: a linear scan that skips strings, before any
+    parsing (each comma and each opening bracket begins a value)."""
+    import re
+
     depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
+    values = 1
+    # outside strings only brackets, commas and quotes matter: jump from one to the next
+    for m in re.finditer(r'"(?:[^"\\]|\\.)*"?|[\[{\]},]', text):
+        ch = m.group()[0]
+        if ch == '"':
+            continue
+        if ch in "[{":
             depth += 1
+            values += 1
             deepest = max(deepest, depth)
-        elif ch in "]}":
+        elif ch == ",":
+            values += 1
+        else:
             depth -= 1
-    return deepest
+    return deepest, values
+
+
+def json_depth(text: str) -> int:
+    """The deepest nesting of arrays and objects in JSON text."""
+    return json_shape(text)[0]
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -268,8 +300,11 @@ def load_json(text: str, path: str | Path = "<input>") -> Any:
     integers too long to read are bad input."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise InputError(path, None, f"file is larger than {MAX_BYTES} bytes")
-    if json_depth(text) > MAX_DEPTH:
+    depth, values = json_shape(text)
+    if depth > MAX_DEPTH:
         raise InputError(path, None, f"malformed JSON: nested more than {MAX_DEPTH} levels deep")
+    if values > MAX_VALUES:
+        raise InputError(path, None, _too_many())
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as exc:

@@ -193,3 +193,39 @@ def test_audit_json_follows_the_published_schema():
     bad["findings"][0]["kind"] = "typo"
     del bad["findings"][1]["witness_line"]
     assert len(list(Draft202012Validator(schema).iter_errors(bad))) == 2
+
+
+def test_every_recorded_reading_is_a_note_of_the_audit():
+    # the readings are counted from the edition's files as data, not by the audit's code: the cells
+    # carrying `reading:` in tables/*.yaml and the figures under `readings:` in examples.yaml
+    import yaml
+
+    from rithmocheck.audit.run import run_audit
+
+    root = EDITION.root
+    cells = sum(1 for path in (root / "tables").glob("*.yaml")
+                for b in yaml.safe_load(path.read_text())["blocks"] for c in b["columns"] for x in c["cells"]
+                if isinstance(x, dict) and "reading" in x)
+    passages = yaml.safe_load((root / "examples.yaml").read_text())["passages"]
+    figures = sum(len(p.get("readings") or {}) for p in passages)
+    report = run_audit(EDITION)
+    notes = [f for f in report.findings if f.kind == "reading"]
+    assert len(notes) == cells + figures == 10  # six cells (the lone 153 ... 361 and a blank), four figures
+    assert all(f.informational and f.covered and f.erratum is None for f in notes)
+    assert report.exit_code == 0 and "reading" not in report.summary()["by_kind"]
+    assert "10 readings noted" in report.summary_line()
+    by_place = {str(f.position): f for f in notes}
+    six = by_place["subtraction:6@502 (witness line 502)"]
+    assert six.table == "examples" and six.witness_line == 502 and "'6' read as the place letter 'G'" in six.message
+    ors = [f for f in notes if f.position is not None and getattr(f.position, "example", "") == "victory-of-bodies"]
+    assert [f.position.number for f in ors] == ["02@1059", "02@1059b", "02@1059c"]
+    assert all("read as the word 'or'" in f.message for f in ors)
+    lone = by_place["k1-multiplication:1.1.12"]  # 153 on the multiplication page, a column of the addition table
+    assert lone.table == "k1-addition" and lone.printed == (153,) and lone.witness_line == 562
+    assert "read as a printed 'nothing', where the second witness keys an entry" in lone.message
+    blank = by_place["k1-arithmetic-musical:1.1.1"]
+    assert blank.printed is None and "'Arithmeticall and musicall proportion.'" in blank.message
+    # an audit of one table notes its own readings only
+    assert {str(f.position) for f in run_audit(EDITION, ids=["k1-addition"]).findings if f.kind == "reading"} == {
+        "k1-multiplication:1.1.12", "k1-multiplication:1.1.13", "k1-multiplication:1.1.15",
+        "k1-multiplication:1.1.16", "k1-multiplication:1.1.17"}

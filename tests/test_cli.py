@@ -26,7 +26,7 @@ def test_version():
 
 
 @pytest.mark.parametrize("command", [None, "men", "tables", "generate", "explain", "check-source", "show", "audit",
-                                     "errata", "build", "ruleset"])
+                                     "errata", "tei", "build", "ruleset"])
 def test_help_has_an_example(command):
     r = run(*([command] if command else []), "--help")
     assert r.exit_code == 0
@@ -415,3 +415,28 @@ def test_explain_takes_digits_only(number):
     r = CliRunner().invoke(cli, ["explain", number])
     assert r.exit_code == 2
     assert f"{number!r} is not a whole number in digits 0-9" in r.stderr
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_audit_notes_the_readings_in_every_format(fmt):
+    """Issue 25: a reading is a note of its own kind, in every format, and
+    changes no exit code: the 6 of line 502 read as the place letter G."""
+    r = run("audit", "examples", "--format", fmt)
+    assert r.exit_code == 0, r.output
+    out = r.stdout
+    if fmt in ("json", "yaml"):
+        data = json.loads(out) if fmt == "json" else yaml.safe_load(out)
+        notes = [f for f in data["findings"] if f["kind"] == "reading"]
+        assert [f["position"]["number"] for f in notes] == ["6@502", "02@1059", "02@1059b", "02@1059c"]
+        assert notes[0]["position"] == {"example": "subtraction", "witness_line": 502, "number": "6@502"}
+        assert notes[0]["erratum"] is None and notes[0]["page"] == {"image": 22, "side": "right"}
+    elif fmt == "ndjson":
+        notes = [row for row in map(json.loads, out.splitlines()) if row["kind"] == "reading"]
+        assert len(notes) == 4 and notes[0]["witness_line"] == 502 and "place letter 'G'" in notes[0]["message"]
+    elif fmt in ("csv", "tsv"):
+        rows = list(csv.DictReader(io.StringIO(out), delimiter="," if fmt == "csv" else "\t"))
+        notes = [row for row in rows if row["kind"] == "reading"]
+        assert len(notes) == 4 and notes[0]["witness_line"] == "502" and "place letter 'G'" in notes[0]["message"]
+    else:
+        assert out.count("reading") >= 4 and "'6' read as the place letter 'G'" in " ".join(out.split())
+    assert "4 readings noted" in r.stderr

@@ -329,13 +329,13 @@ def test_build_reads_the_cache_without_aligning(monkeypatch, report):
     def no_alignment(*_args):
         raise AssertionError("the build aligned the witnesses although the cache is fresh")
 
-    collate.edition_collation.cache_clear()
+    collate._edition_collation.cache_clear()
     monkeypatch.setattr(compare, "ties_of", no_alignment)
     try:
         assert collate.edition_collation(EDITION) == report
         files = collation_files(EDITION)
     finally:
-        collate.edition_collation.cache_clear()
+        collate._edition_collation.cache_clear()
     assert files == {"collation.md": collation_document(report, "md"),
                      "collation.json": collation_document(report, "json")}
     assert CollationReport.from_dict(json.loads(files["collation.json"])) == report

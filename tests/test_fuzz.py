@@ -1,26 +1,36 @@
-"""The no-traceback property (issues 13 and 15), driven by hypothesis.
+"""The no-traceback property (issues 13, 15 and 26), driven by hypothesis.
 
 Every command is run in-process (CliRunner) with generated arguments and
 paths, and every kind of input file a user hands over is mutated
-(transcriptions, errata, rulesets, plain piece lists, universes). Whatever
-the input: the exit code is 0, 1 or 2 (never 3, an internal error), nothing
-prints a traceback, a refusal (exit 2) is one line on stderr beginning
-"Error:" (naming the file, for a file), each run takes bounded time, and the
-shipped edition is never written.
+(transcriptions, errata, rulesets, plain piece lists, universes), and so is
+every file of a scholar's edition (edition.yaml, the witness and its
+description, the page map, the worked examples and coverage, the errata,
+collation.json, the second witness and its description, the
+transcriptions). Whatever the input: the exit code is 0, 1 or 2 (never 3,
+an internal error), nothing prints a traceback, a refusal (exit 2) is one
+line on stderr beginning "Error:" (naming the file, for a file), each run
+takes bounded time, and the shipped edition is never written. The paths
+include symbolic links and ".." (into an edition, out of one, after a
+directory that does not exist), and editions reached through links or
+reading files outside their directory: a command never writes into the
+edition it works on, however it is spelled, and never deletes a user's file.
 
 Budgets: every command gets CLI_EXAMPLES examples (2,000 in CI), every file
 target FILE_EXAMPLES (150 in CI; the audit of a mutated transcription inside
-a scholar's edition a tenth of it, at least 10, since each example loads a
-whole edition). For a long run, set both with
+a scholar's edition a tenth of it, at least 10, and each file of a mutated
+edition 3 in CI and a tenth of the budget in a long run, since each example
+loads a whole edition and often collates it afresh). For a long run, set
+both with
 
     RITHMOCHECK_FUZZ_EXAMPLES=10000 pytest tests/test_fuzz.py
 
-(44 minutes on one core of the shared machine; its last run: 23 targets, no
-failure, no traceback.)
+(see the README for its figures; RITHMOCHECK_FUZZ_TALLY=FILE writes how
+many runs of each target ended in each exit code).
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
@@ -28,6 +38,7 @@ import shutil
 import string
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -61,9 +72,15 @@ def digest(root: Path) -> str:
 SHIPPED_DIGEST = digest(SHIPPED)
 
 
+TALLY: Counter[tuple[str, int]] = Counter()  # runs by target and exit code
+TALLY_FILE = os.environ.get("RITHMOCHECK_FUZZ_TALLY")  # where a long run writes them (JSON), if set
+
+
 @pytest.fixture(scope="module", autouse=True)
 def shipped_edition_untouched():
     yield
+    if TALLY_FILE:
+        Path(TALLY_FILE).write_text(json.dumps(sorted([t, c, n] for (t, c), n in TALLY.items()), indent=1))
     shutil.rmtree(BASE, ignore_errors=True)
     assert digest(SHIPPED) == SHIPPED_DIGEST, "a fuzzed command wrote into the shipped edition"
 
@@ -87,6 +104,27 @@ shutil.copyfile(SHIPPED / "tables" / "k1-musical.yaml", BASE / "k1-musical.yaml"
 shutil.copytree(SHIPPED, BASE / "edition")
 (BASE / "not-an-edition").mkdir()
 (BASE / "not-an-edition" / "witness.txt").write_text("x\n", encoding="utf-8")
+# Editions reached through symbolic links (issue 26): a link to an edition, a link to its tables/ (so that
+# "edition-tables/.." is the edition), and an edition whose transcription and second witness lie outside it.
+(BASE / "link-to-edition").symlink_to(BASE / "edition")
+(BASE / "edition-tables").symlink_to(BASE / "edition" / "tables")
+LINKED = BASE / "linked-edition"
+shutil.copytree(SHIPPED, LINKED)
+(BASE / "outside").mkdir()
+(LINKED / "tables" / "k1-musical.yaml").rename(BASE / "outside" / "k1-musical.yaml")
+(LINKED / "tables" / "k1-musical.yaml").symlink_to(BASE / "outside" / "k1-musical.yaml")
+(LINKED / "eebo-tcp-A05389").rename(BASE / "outside" / "tcp")
+(LINKED / "edition.yaml").write_text((LINKED / "edition.yaml").read_text("utf-8").replace(
+    "second_witness: eebo-tcp-A05389/A05389.xml", "second_witness: ../outside/tcp/A05389.xml"), "utf-8")
+SANDBOX_EDITIONS = {BASE / "edition": [BASE / "edition"],
+                    LINKED: [LINKED, BASE / "outside" / "k1-musical.yaml", BASE / "outside" / "tcp" / "A05389.xml"]}
+
+
+def edition_digest(root: Path) -> str:
+    """Every file an edition of the sandbox reads (links followed): its
+    directory and the files outside it that it reads."""
+    return "".join(digest(p) if p.is_dir() else hashlib.sha256(p.read_bytes()).hexdigest()
+                   for p in SANDBOX_EDITIONS[root])
 
 FIXED_PATHS = ["", ".", "..", "/", "/dev/null", "/dev/zero", "/dev/urandom", "x" * 300, "a\0b", "a\nb", "-",
                "--", "~", str(SHIPPED), str(SHIPPED_ERRATA), str(SHIPPED / "tables"),
@@ -94,12 +132,22 @@ FIXED_PATHS = ["", ".", "..", "/", "/dev/null", "/dev/zero", "/dev/urandom", "x"
                "output", "output/x"]
 SANDBOX_PATHS = ["file.txt", "file.txt/under", "empty-dir", "full-dir", "full-dir/mine.txt", "link-to-dir",
                  "dangling", "fifo", "ruleset.json", "pieces.csv", "errata.yaml", "k1-musical.yaml", "edition",
-                 "edition/tables/k1-musical.yaml", "edition/errata.yaml", "not-an-edition", "new", "new/deeper/x"]
+                 "edition/tables/k1-musical.yaml", "edition/errata.yaml", "not-an-edition", "new", "new/deeper/x",
+                 # through links and "..": into an edition, or out of one (issue 26)
+                 "link-to-edition", "link-to-edition/witness.txt", "edition-tables", "edition-tables/..",
+                 "edition-tables/../witness.txt", "edition-tables/k1-musical.yaml", "edition-tables/../new",
+                 "edition-tables/../../gen/x", "edition/tables/../errata.yaml", "link-to-dir/../file.txt",
+                 "link-to-dir/../full-dir/mine.txt", "nowhere/../file.txt", "linked-edition",
+                 "linked-edition/tables/k1-musical.yaml", "outside/k1-musical.yaml", "outside/tcp/A05389.xml",
+                 "linked-edition/../outside/tcp/A05389.xml", "outside/tcp/../k1-musical.yaml", "outside",
+                 "linked-edition/tables/../../outside/tcp"]
 
 names = st.text(alphabet=string.ascii_letters + string.digits + "-_.", min_size=1, max_size=12)
 paths = st.one_of(
     st.sampled_from(FIXED_PATHS),
     st.sampled_from(SANDBOX_PATHS).map(lambda p: str(BASE / p)),
+    st.tuples(st.sampled_from(SANDBOX_PATHS), st.sampled_from(SANDBOX_PATHS)).map(
+        lambda t: str(BASE / t[0]) + "/../" + t[1]),  # ".." after any of them, a link or not
     names.map(lambda n: str(BASE / "gen" / n)),
     st.text(max_size=20),
 )
@@ -128,6 +176,8 @@ params = st.one_of(
 editions = st.one_of(st.none(), st.none(), st.none(), st.none(), st.none(), st.none(), st.none(),
                      st.sampled_from([str(BASE / "not-an-edition"), str(BASE / "file.txt"), str(BASE / "nowhere"),
                                       "", str(BASE / "empty-dir")]),
+                     st.sampled_from([str(BASE / "link-to-edition"), str(BASE / "edition-tables") + "/..",
+                                      str(LINKED), str(BASE / "edition")]),
                      paths.filter(lambda p: "edition" not in p))
 
 
@@ -144,11 +194,13 @@ COMMON_OUT = [opt("--format", formats), opt("-o", paths), opt("--output", paths)
 # The reference engine: positions and moves well and badly written, rulesets, options, agreements.
 _POSITIONS = ["start", "d8=t12,e9=R6,f10=T6 even", "d8=r9,f8=T9 even", "d8=P91,e9=r36 odd", "d8=P[1.4.9.16] even",
               "d8=R2 even taken=r3/- hand=r3/-", "- even", "d8=R2,d8=r3 even", "d8=P90 even", "z9=R2 even",
+              "d8=P[1.4.9.25.36],c5=R16,b5=R2 even taken=-/T16 hand=-/T16",
               str(BASE / "file.txt"), str(BASE / "ruleset.json")]
 positions = st.one_of(st.sampled_from(_POSITIONS),
                       st.text(alphabet="abcdefgh0123456789=RTSPrtsp,.[]*/ -evnodtkaw", max_size=40))
-move_texts = st.one_of(st.sampled_from(["f10-f8", "f8xd8", "d8-e9", "d8~e10", "r3@a1", "R3@a1", "a1-a1", "c5-c6"]),
-                       st.text(alphabet="abcdefgh0123456789-~x@RTSPrtsp*", max_size=9))
+move_texts = st.one_of(st.sampled_from(["f10-f8", "f8xd8", "d8-e9", "d8~e10", "r3@a1", "R3@a1", "a1-a1", "c5-c6",
+                                         "d8^c5=16", "d8^d8=0", "a1^h16=9999999"]),
+                       st.text(alphabet="abcdefgh0123456789-~x@^=RTSPrtsp*", max_size=11))
 rulesets = st.one_of(st.sampled_from(["1", "2", "3", "kind-2", "lever-fulke-1563/kind-3", "seed-002", "nope", ""]),
                      st.text(max_size=12))
 choices = st.one_of(st.sampled_from(["camp-spaces=48", "camp-spaces=50", "king-range=constituents", "nope=1",
@@ -171,10 +223,12 @@ COMMANDS: dict[str, tuple[st.SearchStrategy[list[str]], list[st.SearchStrategy[l
     "audit": (st.lists(audited_ids, min_size=0, max_size=2), COMMON_OUT + [opt("--errata", paths)]),
     "errata": (st.just([]), COMMON_OUT + [flag("--propose"), opt("--errata", paths)]),
     "build": (st.just([]), [opt("--out", paths), opt("--errata", paths)]),
+    "tei": (st.just([]), [opt("-o", paths), opt("--output", paths), opt("--errata", paths)]),
     "collate": (st.lists(st.one_of(table_ids, st.just("examples")), min_size=0, max_size=2), COMMON_OUT),
     "init": (st.lists(paths, min_size=0, max_size=2), []),
     "ruleset": (st.just([]), COMMON_OUT + [opt("--kind", st.sampled_from(["1", "2", "3", "all", "4", ""])),
                                            flag("--schema"), flag("--list"), opt("--ruleset", rulesets),
+                                           opt("--reading", rulesets), flag("--reading"),
                                            opt("--option", choices)]),
     "ruleset validate": (st.lists(paths, min_size=0, max_size=2), COMMON_OUT),
     "ruleset diff": (st.lists(rulesets, min_size=0, max_size=3), COMMON_OUT),
@@ -220,11 +274,28 @@ def in_sandbox() -> Iterator[None]:
         os.chdir(old)
 
 
+def worked_on(args: list[str]) -> Path | None:
+    """The sandbox edition a command works on (--edition, however spelled), if any."""
+    if "--edition" not in args[:-1]:
+        return None
+    try:
+        real = Path(os.path.realpath(args[args.index("--edition") + 1]))
+    except (ValueError, OSError):
+        return None
+    return real if real in SANDBOX_EDITIONS else None
+
+
 def check(args: list[str], file: Path | None = None, codes: tuple[int, ...] = (0, 1, 2)) -> None:
+    edition = worked_on(args)
+    before = edition_digest(edition) if edition is not None else None
     start = time.perf_counter()
     r = CliRunner().invoke(cli, args)
     took = time.perf_counter() - start
     shown = " ".join(map(repr, args))[:500]
+    TALLY[(os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0], r.exit_code)] += 1
+    if edition is not None:
+        assert edition_digest(edition) == before, (shown, "wrote into the edition it works on")
+    assert (BASE / "full-dir" / "mine.txt").exists(), (shown, "lost a user's file")
     assert r.exception is None or isinstance(r.exception, SystemExit), (shown, repr(r.exception))
     assert r.exit_code in codes, (shown, r.exit_code, r.output[-3000:])
     assert "Traceback" not in r.output, (shown, r.output[-3000:])
@@ -439,3 +510,104 @@ def test_universe_files(text, table):
     f = write_text(FUZZ / "universe.txt", text)
     with in_sandbox():
         check(["generate", table, "--universe", str(f), "--format", "csv"], f)
+
+
+# --- mutated editions: any file of a scholar's edition ----------------------------------------------------------
+
+EDITION_FILES = ["edition.yaml", "witness.yaml", "witness.txt", "pages.yaml", "examples.yaml", "coverage.yaml",
+                 "errata.yaml", "collation.json", "eebo-tcp-A05389/A05389.xml", "eebo-tcp-A05389/witness.yaml",
+                 "tables"]
+# What a scholar may write into the metadata, the page map, the examples or the second witness.
+EDITION_LINES = ["errata: null", "errata: []", "errata: ../errata.yaml", "errata: /dev/zero", "errata: tables",
+                 "second_witness: null", "second_witness: /dev/zero", "second_witness: ../nowhere.xml",
+                 "second_witness: tables", "witness: other.txt", "edition: [x]", "title: {a: 1}", "editors: [1]",
+                 "lines: [1]", "lines: null", "lines: []", "lines: [1, 0]", "lines: 0", "lines: -5", "lines: x",
+                 "pages: null", "pages: [1]", "pages: {}", "breaks: [{}]", "breaks: null", "image: 0", "image: x",
+                 "side: up", "side: null", "line: 0", "line: 99999", "column: -1", "column: x", "word: null",
+                 "sha256: 5", "sha256: null", "witness_sha256: [1]", "identifiers: [a]", "authors: x",
+                 "attributions: {}", "first_line: 0", "lines: [99999, 99999]", "statements: null", "numbers: 7",
+                 "id: null", "kind: nope", "\"inputs\": null,", "\"report\": [],", "\"passages\": {},",
+                 "\"compared\": -1,", "\"position\": \"x\",", "<hi>" * 1000, "</hi>" * 3, "<pb facs=\"x\"/>",
+                 "<pb facs=\"tcp:1:999999999999999999999\"/>", "<table><row><cell>1</cell></row>",
+                 "<!DOCTYPE x [<!ENTITY a \"aaaa\">]>", "&a;", "<cell cols=\"999999999\">1</cell>",
+                 "<cell rows=\"-1\">1</cell>", "<?xml version=\"1.0\"?>"]
+EDITION_COMMANDS = [["audit"], ["audit", "examples"], ["collate"], ["show", "k1-addition", "--corrected", "--supply"],
+                    ["errata", "--format", "tei"], ["check-source", "tables/k1-musical.yaml"], ["build"],
+                    ["show", "men", "--format", "json"]]
+
+
+EDITION_VALUES = st.one_of(json_values(), st.sampled_from([None, [], {}, [1], [1, 0], [0, 1], -1, 0, 99999, "",
+                                                             "x", [[1, 2]], {"x": 1}, "left", "../x", "/dev/zero"]))
+
+
+def mutated_data(draw, text: str, as_json: bool) -> str:
+    """The file's data (YAML or JSON) with values replaced, deleted or
+    wrapped at random places, written back (comments lost)."""
+    import yaml
+
+    # a fresh tree of plain values (no object shared between two places, as a YAML alias would share it)
+    doc = json.loads(json.dumps(json.loads(text) if as_json else yaml.safe_load(text), default=str))
+    for _ in range(draw(st.integers(1, 3))):
+        where = draw(st.sampled_from(paths_in(doc)))
+        if not where:
+            continue
+        parent = doc
+        for k in where[:-1]:
+            parent = parent[k]
+        how = draw(st.integers(0, 2))
+        if how == 0:  # a copy: sampled_from hands out the same object every time
+            parent[where[-1]] = copy.deepcopy(draw(EDITION_VALUES))
+        elif how == 1:
+            del parent[where[-1]]
+        else:
+            parent[where[-1]] = [parent[where[-1]]] if draw(st.booleans()) else {"x": parent[where[-1]]}
+    if as_json:
+        return json.dumps(doc, indent=1, allow_nan=True)
+    return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False)
+
+
+@st.composite
+def mutated_edition_file(draw, name: str, text: str) -> str:
+    if name.endswith((".yaml", ".json")) and draw(st.integers(0, 2)) == 0:  # its data, as a scholar might change it
+        return mutated_data(draw, text, name.endswith(".json"))
+    if draw(st.integers(0, 2)) == 0:  # a line a scholar might write
+        lines = text.split("\n")
+        i = draw(st.integers(0, len(lines)))
+        indent = " " * draw(st.sampled_from([0, 2, 4, 6]))
+        how = draw(st.integers(0, 1))
+        line = indent + draw(st.sampled_from(EDITION_LINES))
+        if how == 0 or i == len(lines):
+            lines.insert(i, line)
+        else:
+            lines[i] = line
+        text = "\n".join(lines)
+    return draw(mutated(text)) if draw(st.booleans()) else text
+
+
+@pytest.mark.parametrize("name", EDITION_FILES)
+def test_mutated_editions(name):
+    """Any file of a scholar's edition mutated, any command on it: no
+    internal error, and a refusal is one line naming a file of the edition
+    (issue 26: 18 of 20,000 mutated editions were internal errors)."""
+    ed = BASE / f"ed-file-{name.replace('/', '-')}"
+    shutil.copytree(SHIPPED, ed)
+    out = BASE / f"out-{name.replace('/', '-')}"
+    targets = sorted((ed / "tables").glob("*.yaml")) if name == "tables" else [ed / name]
+    originals = {p: p.read_bytes() for p in targets}
+
+    @settings(max_examples=max(3, FILE_EXAMPLES // 50) if not BUDGET else FILE_EXAMPLES // 10, **SETTINGS)
+    @given(st.sampled_from(targets).flatmap(
+        lambda p: st.tuples(st.just(p), mutated_edition_file(p.name, originals[p].decode("utf-8")))),
+        st.sampled_from(EDITION_COMMANDS))
+    def run(case: tuple[Path, str], command: list[str]) -> None:
+        path, text = case
+        for p, data in originals.items():
+            p.write_bytes(data)
+        write_text(path, text)
+        args = [a if not a.startswith("tables/") else str(ed / a) for a in command]
+        if command == ["build"]:
+            args += ["--out", str(out)]
+        with in_sandbox():
+            check(["--edition", str(ed), *args], ed / "x")
+
+    run()

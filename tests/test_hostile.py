@@ -284,3 +284,188 @@ def test_bad_build_targets_are_one_line(target, needle, tmp_path, monkeypatch):
 def test_errata_propose_out_is_a_one_line_usage_error():
     r = run("errata", "--propose", "--out", "")
     one_line(r, "--out")
+
+
+# --- HTML in an edition reaches no Markdown raw (issue 26, F10) ---------------------------------------------------
+
+def test_html_in_a_passage_id_is_escaped_in_every_markdown_output(tmp_path):
+    ed = tmp_path / "ed"
+    assert run("init", str(ed)).exit_code == 0
+    k1 = ed / "tables" / "k1-musical.yaml"
+    text = k1.read_text(encoding="utf-8")
+    assert text.startswith("passage: k1-musical\n")
+    k1.write_text('passage: "<script>alert(1)</script>|`x"\n' + text.split("\n", 1)[1], encoding="utf-8")
+    out = tmp_path / "out"
+    assert run("--edition", str(ed), "build", "--out", str(out)).exit_code == 0
+    md = {p.relative_to(out).as_posix(): p.read_text(encoding="utf-8") for p in out.rglob("*.md")}
+    assert {"tables/k1-musical/printed.md", "tables/k1-musical/corrected.md", "collation.md",
+            "errata/errata.md"} <= md.keys()
+    for name, text in md.items():
+        assert "<script" not in text and "</script" not in text, name
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;\\|`x:1.1.1" in md["tables/k1-musical/printed.md"]
+    for args in (["audit", "--format", "md"], ["show", "k1-musical", "--format", "md"],
+                 ["show", "k1-musical", "--corrected", "--format", "md"], ["collate", "--format", "md"]):
+        r = run("--edition", str(ed), *args)
+        assert r.exit_code in (0, 1) and "<script" not in r.stdout, args
+
+
+def test_markdown_code_spans_hold_any_text():
+    from rithmocheck.export.render import md_code, md_text
+
+    assert md_code("3 4 7") == "`3 4 7`"
+    assert md_code("a`b") == "``a`b``" and md_code("`a") == "`` `a ``"
+    assert md_text("a < b & c|d\ne") == "a &lt; b &amp; c\\|d e"
+    assert md_text("a|b", cell=False) == "a|b"
+
+
+# --- a scholar's edition: every input checked for shape before use (issue 26) ---------------------------------
+
+@pytest.fixture()
+def scholar(tmp_path):
+    ed = tmp_path / "ed"
+    assert run("init", str(ed)).exit_code == 0
+    return ed
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize("name,old,new", [
+    ("pages.yaml", "{lines: [1, 14], image: 1, side: right}", "{lines: [1], image: 1, side: right}"),
+    ("pages.yaml", "{lines: [1, 14], image: 1, side: right}", "{lines: [1, x], image: 1, side: right}"),
+    ("pages.yaml", "{lines: [1, 14], image: 1, side: right}", "{lines: [1, 14], image: 1, side: up}"),
+    ("pages.yaml", "lines: 1122", "lines: [1]"),
+    ("edition.yaml", "errata: errata.yaml", "errata: null"),
+    ("edition.yaml", "errata: errata.yaml", "errata: [a]"),
+    ("edition.yaml", "editors: the editors of rithmocheck", "editors: [1]"),
+])
+@pytest.mark.parametrize("command", [["audit"], ["show", "k1-addition", "--corrected"], ["errata"]])
+def test_a_misshapen_edition_file_is_one_line_naming_it(name, old, new, command, scholar):
+    # the line named is the edited line's, wherever the file has it
+    line = next(i for i, text in enumerate((scholar / name).read_text().splitlines(), 1) if old in text)
+    edit(scholar / name, old, new)
+    one_line(run("--edition", str(scholar), *command), f"{scholar / name}:{line}: ")
+
+
+def test_a_second_witness_nested_1000_deep_is_one_line_naming_it(scholar):
+    tcp = scholar / "eebo-tcp-A05389" / "A05389.xml"
+    edit(tcp, "<text", "<hi>" * 1000 + "</hi>" * 1000 + "<text")
+    for args in (["collate"], ["build", "--out", str(scholar.parent / "out")]):
+        one_line(run("--edition", str(scholar), *args), f"{tcp}:")
+        assert "nested more than 200 deep" in run("--edition", str(scholar), *args).stderr
+    assert not (scholar.parent / "out").exists()
+
+
+def test_a_cell_spanning_a_billion_columns_is_one_line(scholar):
+    tcp = scholar / "eebo-tcp-A05389" / "A05389.xml"
+    edit(tcp, "<cell>", '<cell cols="999999999">')
+    start = time.perf_counter()
+    one_line(run("--edition", str(scholar), "collate"), f"{tcp}: ")
+    assert time.perf_counter() - start < 10
+
+
+def test_check_source_refuses_a_bad_witness_yaml_before_any_file_is_ok(scholar):
+    (scholar / "witness.yaml").write_text((scholar / "witness.yaml").read_text() + "lines: 5\n")
+    r = run("--edition", str(scholar), "check-source", str(scholar / "tables" / "k1-musical.yaml"))
+    one_line(r, f"{scholar / 'witness.yaml'}:")
+    assert "ok" not in r.stderr
+
+
+# --- memory within the documented bounds (issue 26) ---------------------------------------------------------------
+
+def test_json_and_yaml_of_generate_are_the_document_written_as_it_is_made():
+    """The streamed json/yaml of generate is, byte for byte, the document
+    held whole (every table, a named universe and small lists)."""
+    from dataclasses import replace
+
+    from rithmocheck.export.render import document, stream_document
+    from rithmocheck.tables import REGISTRY
+
+    for f in REGISTRY.values():
+        for universe in (None, "2,3,4,5,6,7,8,9,12,16,25", "2,3"):
+            try:
+                table, rows = f.stream(universe, ())
+            except Exception:  # noqa: BLE001 - a universe the table does not take
+                continue
+            rows = list(rows)
+            whole = replace(table, rows=tuple(rows)).as_dict()
+            for fmt in ("json", "yaml"):
+                streamed = "".join(stream_document(table.as_dict(), "rows", rows, fmt, batch=2))
+                assert streamed == document(whole, fmt), (f.id, universe, fmt)
+                assert run("generate", f.id, *(["--universe", universe] if universe else []),
+                           "--format", fmt).stdout == streamed
+
+
+MEMORY = r"""
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (int(sys.argv[1]) << 20, int(sys.argv[1]) << 20))
+from rithmocheck.cli import cli
+cli(sys.argv[2:], prog_name="rithmocheck")
+"""
+
+
+@pytest.mark.parametrize("fmt", ["json", "yaml"])
+def test_generate_json_and_yaml_of_millions_of_rows_in_bounded_memory(fmt, tmp_path):
+    """k1-addition over 1..2,500 has 1,561,250 rows: held whole (as before
+    issue 26), its JSON ended in a MemoryError within 500 MB of address
+    space; streamed it fits in 300 MB (the interpreter and its libraries
+    take most of it)."""
+    universe = write(tmp_path, "u.txt", "\n".join(map(str, range(1, 2501))))
+    out = tmp_path / f"k1.{fmt}"
+    done = subprocess.run([sys.executable, "-c", MEMORY, "300", "generate", "k1-addition", "--universe",
+                           str(universe), "--format", fmt, "-o", str(out)], capture_output=True, text=True,
+                          timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert out.stat().st_size > 30_000_000
+    with open(out, "rb") as fh:
+        fh.seek(-200, os.SEEK_END)
+        assert b"params" in fh.read()
+
+
+@pytest.mark.parametrize("fmt", ["text", "md"])
+def test_text_and_md_of_a_table_too_large_to_lay_out_are_refused(fmt, tmp_path):
+    universe = write(tmp_path, "u.txt", "\n".join(map(str, range(1, 1001))))
+    start = time.perf_counter()
+    one_line(run("generate", "k1-addition", "--universe", str(universe), "--format", fmt), "--format")
+    assert "more than 200,000 rows" in run("generate", "k1-addition", "--universe", str(universe), "--format",
+                                           fmt).stderr
+    assert time.perf_counter() - start < 20
+
+
+@pytest.mark.parametrize("name,text", [
+    ("list.yaml", "odd: [3]\neven: [" + ",".join(["2"] * 600_000) + "]\n"),  # the reproducer: 1.2 MB
+    ("list.json", json.dumps({"even": [2] * 60_000, "odd": [3]})),
+    ("pieces.csv", "side,value\n" + "even,2\n" * 60_000),
+])
+def test_an_input_of_too_many_values_is_refused_before_it_is_checked(name, text, tmp_path):
+    """ruleset validate of a 600,000-item list took 1.5 GB and ended in a
+    MemoryError; a file may hold at most 50,000 values."""
+    p = write(tmp_path, name, text)
+    start = time.perf_counter()
+    one_line(run("ruleset", "validate", str(p)), f"{p}")
+    assert "more than 50,000 values" in run("ruleset", "validate", str(p)).stderr
+    assert time.perf_counter() - start < 10
+    for kind in ("1", "2", "3", "all"):  # the rulesets the tool writes stay well within
+        q = write(tmp_path, f"kind-{kind}.json", run("ruleset", "--kind", kind).stdout)
+        assert run("ruleset", "validate", str(q)).exit_code == 0
+
+
+@pytest.mark.parametrize("where", ["witness.txt", "eebo-tcp-A05389/A05389.xml"])
+def test_a_number_of_thousands_of_figures_in_a_witness_is_one_line(where, scholar):
+    """Found by the long fuzz run of mutated editions: a witness line of 4,301
+    nines made collate and build an internal error (Python's int refuses
+    the figures)."""
+    path = scholar / where
+    if where == "witness.txt":
+        lines = path.read_text(encoding="utf-8").split("\n")
+        path.write_text("\n".join(["n: " + "9" * 4301] + lines[1:]), encoding="utf-8")
+    else:
+        edit(path, "<body>", "<body><p>" + "9" * 4301 + "</p>")
+    for args in (["collate"], ["build", "--out", str(scholar.parent / "out")], ["audit"]):
+        r = run("--edition", str(scholar), *args)
+        if where == "witness.txt" or args != ["audit"]:  # (audit does not read the second witness)
+            one_line(r, f"{path}:")
+            assert "a number of 4301 figures" in r.stderr

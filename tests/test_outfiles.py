@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -191,23 +192,130 @@ def test_directories_follow_the_umask(mask, mode, tmp_path):
     assert (tmp_path / "out" / "a.txt").stat().st_mode & 0o777 == mode & 0o666
 
 
-def test_stale_staging_directories_are_cleaned(tmp_path):
+# --- leftovers of killed builds: removed only with the proof a build made them (issue 26) ------------------
+
+KILLED = r"""
+import os, signal, sys
+from pathlib import Path
+import rithmocheck.export.outfiles as of
+moment, out, tag = sys.argv[1], sys.argv[2], sys.argv[3]
+die = lambda: os.kill(os.getpid(), signal.SIGKILL)
+real_write, real_mark, real_exchange, real_sha = Path.write_text, of._mark, of._exchange, of._sha256_at
+def write_text(self, text, *a, **k):
+    if (moment, self.name) in (("manifest", of.MANIFEST), ("file", "f7.txt")):
+        with open(self, "w", encoding="utf-8") as fh:
+            fh.write(text[: len(text) // 2])
+        die()
+    return real_write(self, text, *a, **k)
+def mark(directory, mark, token):
+    if moment == "unmarked" and mark == of.STAGING_MARK:
+        die()
+    real_mark(directory, mark, token)
+    if moment == "old-marked" and mark == of.OLD_MARK:
+        die()
+calls = []
+def exchange(a, b):
+    done = real_exchange(a, b)
+    if moment == "swapped":
+        die()
+    calls.append("swapped")
+    return done
+def sha(*a):
+    if calls:  # removing the old tree
+        calls.append(a)
+        if moment == "cleaning" and len(calls) == 5:
+            die()
+    return real_sha(*a)
+Path.write_text, of._mark, of._exchange, of._sha256_at = write_text, mark, exchange, sha
+of.write_tree({f"d{i % 3}/f{i}.txt": f"{tag} {i}\n" * 20 for i in range(12)}, out)
+"""
+
+MOMENTS = ["unmarked", "manifest", "file", "old-marked", "swapped", "cleaning"]
+
+
+def killed_build(moment: str, out: Path, tag: str) -> int:
+    return subprocess.run([sys.executable, "-c", KILLED, moment, str(out), tag], cwd=ROOT).returncode
+
+
+def data_files(out: Path) -> dict[str, bytes]:
+    """The tree's files, a build's empty marker aside (left in OUT only by a
+    build killed in the instant of its swap; the next build removes it)."""
+    return {k: v for k, v in snapshot(out).items() if not (k.startswith(".rithmocheck-") and v == b"")}
+
+
+@pytest.mark.parametrize("moment", MOMENTS)
+def test_a_killed_builds_leftovers_are_removed_by_the_next_build(moment, tmp_path):
+    """F9: whenever a build dies (making its staging directory, writing its
+    manifest or a file, swapping, removing the old tree), the tree is the
+    old or the new one, whole, and the next build removes what it left,
+    with no warning."""
+    out = tmp_path / "out"
+    write_tree({f"o{i}.txt": "old\n" for i in range(10)}, out)
+    old = snapshot(out)
+    assert killed_build(moment, out, "new") == -signal.SIGKILL
+    now = data_files(out)
+    assert now == old or json.loads(now[MANIFEST])["files"][0]["path"] == "d0/f0.txt"
+    if moment in ("manifest", "file", "old-marked", "cleaning"):
+        assert len(list(tmp_path.iterdir())) == 2  # the build left a directory beside out
+    assert write_tree({"a.txt": "again\n"}, out) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+    assert snapshot(out).keys() == {"a.txt", MANIFEST}
+
+
+def test_a_directory_that_only_looks_like_staging_is_never_touched(tmp_path):
+    """F3: a user's copy of a build named like a staging directory, with an
+    edited file, survives every build; so do a copy of a real staging
+    directory under another token and one whose marker is not empty."""
+    out = tmp_path / "o5"
+    write_tree({"audit.json": "{}\n"}, out)
+    keep = tmp_path / ".o5.old-keep"
+    shutil.copytree(out, keep)
+    (keep / "audit.json").write_text("my edit\n")
+    assert killed_build("file", out, "new") == -signal.SIGKILL
+    staging = next(p for p in tmp_path.iterdir() if p.name.startswith(".o5.new-"))
+    token = staging.name.rsplit("-", 1)[1]
+    copied = tmp_path / f".o5.new-{'0' * 32}"
+    shutil.copytree(staging, copied)  # its marker names another token
+    full = tmp_path / f".o5.old-{'1' * 32}"
+    shutil.copytree(out, full)
+    (full / f".rithmocheck-old-{'1' * 32}").write_text("not empty")
+    before = {p.name: snapshot(p) for p in (keep, copied, full)}
+    assert write_tree({"audit.json": "[]\n"}, out) == []
+    assert not staging.exists()  # the killed build's own, proven by its marker (token {token})
+    assert {p.name: snapshot(p) for p in (keep, copied, full)} == before
+    assert token not in copied.name
+
+
+def test_a_users_file_in_a_killed_builds_directory_is_kept_and_named(tmp_path):
     out = tmp_path / "out"
     write_tree({"a.txt": "a\n"}, out)
-    stale = tmp_path / ".out.new-dead"
-    write_tree({"x.txt": "x\n"}, stale)  # a killed build's staging: a manifest and its files
-    empty = tmp_path / ".out.old-dead"
-    empty.mkdir()
-    write_tree({"a.txt": "b\n"}, out)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+    assert killed_build("file", out, "new") == -signal.SIGKILL
+    staging = next(p for p in tmp_path.iterdir() if p.name.startswith(".out.new-"))
+    (staging / "mine.txt").write_text("mine")
+    (staging / f".rithmocheck-old-{'2' * 32}").write_text("named like a marker, but not empty")
+    left = write_tree({"a.txt": "b\n"}, out)
+    assert left == [str(staging / f".rithmocheck-old-{'2' * 32}"), str(staging / "mine.txt")]
+    assert (staging / "mine.txt").read_text() == "mine"
+    assert sorted(p.name for p in staging.iterdir() if p.stat().st_size) == [f".rithmocheck-old-{'2' * 32}",
+                                                                          "mine.txt"]
+    assert write_tree({"a.txt": "c\n"}, out) == left  # named again, never deleted
 
 
-def test_a_stale_staging_directory_holding_a_users_file_is_kept(tmp_path):
-    stale = tmp_path / ".out.new-x"
-    stale.mkdir()
-    (stale / "mine.txt").write_text("mine")
-    left = write_tree({"a.txt": "a\n"}, tmp_path / "out")
-    assert left == [str(stale / "mine.txt")] and (stale / "mine.txt").read_text() == "mine"
+def test_a_file_edited_in_a_replaced_tree_is_kept(tmp_path):
+    """The tree a build replaces loses only the files it still holds as a
+    build wrote them (an edit made after the check, in the instant before
+    the swap, stays)."""
+    out = tmp_path / "out"
+    write_tree({"a.txt": "a\n", "b.txt": "b\n"}, out)
+    assert killed_build("old-marked", out, "new") == -signal.SIGKILL
+    staging = next(p for p in tmp_path.iterdir() if p.name.startswith(".out.new-"))
+    marker = next(p for p in out.iterdir() if p.name.startswith(".rithmocheck-old-"))
+    old = tmp_path / f".out.old-{marker.name.rsplit('-', 1)[1]}"
+    shutil.rmtree(staging)
+    os.rename(out, old)  # the old tree beside out, as a fallback swap leaves it
+    (old / "b.txt").write_text("edited\n")
+    assert write_tree({"a.txt": "A\n"}, out) == [str(old / "b.txt")]
+    assert (old / "b.txt").read_text() == "edited\n" and not (old / "a.txt").exists()
 
 
 # --- -o FILE and the curated errata ----------------------------------------------------------------
@@ -274,8 +382,10 @@ write_tree({f"d{i % 20}/f{i}.txt": f"{tag} {i}\n" * 50 for i in range(n)}, out)
 
 
 def whole(out: Path, n: int) -> str:
-    """The tag of the tree in out; fails unless the tree is one build's, whole."""
-    files = snapshot(out)
+    """The tag of the tree in out; fails unless the tree is one build's, whole
+    (a build killed in the instant of its swap may leave its empty marker in
+    out, which the next build removes: README, Paths)."""
+    files = {k: v for k, v in snapshot(out).items() if not (k.startswith(".rithmocheck-") and v == b"")}
     manifest = json.loads(files.pop(MANIFEST))
     assert sorted(files) == sorted(f["path"] for f in manifest["files"]) and len(files) == n
     for f in manifest["files"]:
@@ -304,6 +414,7 @@ def test_a_killed_build_leaves_the_old_or_the_new_tree(tmp_path):
         last = now
     assert writer("done", out, n).wait() == 0
     assert whole(out, n) == "done"
+    assert not [k for k in snapshot(out) if k.startswith(".rithmocheck-")]  # a build leaves no marker
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # stale staging cleaned
 
 
@@ -319,3 +430,135 @@ def test_concurrent_builds_take_turns_and_a_reader_always_sees_a_whole_tree(tmp_
     assert missing == 0
     assert whole(out, n).startswith("c")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+# --- paths spelled through a symbolic link and ".." (issue 26) -------------------------------------------------
+
+@pytest.fixture()
+def linked(tmp_path, monkeypatch):
+    """A scholar's edition ed (rithmocheck init ed), the link T -> ed/tables,
+    and a built output/; the working directory is tmp_path."""
+    monkeypatch.chdir(tmp_path)
+    assert run("init", "ed").exit_code == 0
+    (tmp_path / "T").symlink_to("ed/tables")
+    assert run("--edition", "ed", "build", "--out", "output").exit_code == 0
+    return tmp_path
+
+
+def everything(root: Path) -> dict[str, bytes]:
+    """Every file under root (links not followed), with its bytes."""
+    out = {}
+    for p in sorted(root.rglob("*")):
+        if p.is_symlink():
+            out[p.relative_to(root).as_posix()] = b"-> " + os.readlink(p).encode()
+        elif p.is_file():
+            out[p.relative_to(root).as_posix()] = p.read_bytes()
+    return out
+
+
+def test_f1a_an_edited_output_file_survives_a_build_spelled_through_a_link(linked):
+    (linked / "output" / "audit.json").write_text("my edit\n")
+    before = everything(linked)
+    r = run("--edition", "ed", "build", "--out", "T/../output")
+    one_line_error(r, "T/../output")
+    assert "refusing" in r.stderr and str(linked / "ed") in r.stderr
+    assert everything(linked) == before
+    one_line_error(run("--edition", "ed", "build", "--out", "output"), "changed since rithmocheck build wrote it")
+    assert everything(linked) == before
+
+
+def test_f1b_a_users_directory_is_never_made_build_output_through_a_link(linked):
+    (linked / "docs").mkdir()
+    (linked / "docs" / "thesis.txt").write_text("mine\n")
+    before = everything(linked)
+    one_line_error(run("--edition", "ed", "build", "--out", "T/../docs"), "T/../docs")
+    assert everything(linked) == before
+    one_line_error(run("--edition", "ed", "build", "--out", "docs"), "thesis.txt")
+    assert everything(linked) == before
+
+
+@pytest.mark.parametrize("args", [
+    ["men", "-o", "T/../witness.txt"], ["men", "-o", "T/k1-musical.yaml"], ["men", "-o", "T/../tables/x.yaml"],
+    ["errata", "--propose", "-o", "T/../errata.yaml"], ["generate", "k1-musical", "--format", "csv", "-o",
+                                                        "T/../examples.yaml"],
+    ["init", "T/copy"], ["init", "T/../copy"], ["build", "--out", "T"], ["build", "--out", "T/.."],
+    ["build", "--out", "T/../tables/out"],
+])
+def test_f2_nothing_is_written_into_the_edition_through_a_link(args, linked):
+    before = everything(linked)
+    one_line_error(run("--edition", "ed", *args), args[-1])
+    assert everything(linked) == before
+    assert run("--edition", "ed", "audit").exit_code == 0
+
+
+@pytest.mark.parametrize("args", [["init", "T/copy"], ["init", "T/../copy"], ["init", "ed/new/copy"],
+                                  ["men", "-o", "T/../witness.txt"], ["men", "-o", "T/k1-musical.yaml"],
+                                  ["build", "--out", "T/../docs"], ["build", "--out", "T/../output"]])
+def test_f2_nothing_is_written_into_an_edition_the_command_does_not_name(args, linked):
+    """No output goes into an edition directory, whichever edition the
+    command works on (here the shipped one)."""
+    before = everything(linked)
+    one_line_error(run(*args), args[-1])
+    assert everything(linked) == before
+
+
+def test_f2_a_link_as_the_output_file_is_refused(linked):
+    (linked / "w").symlink_to("ed/witness.txt")
+    (linked / "mine.txt").write_text("mine\n")
+    (linked / "m").symlink_to("mine.txt")
+    before = everything(linked)
+    for args in (["--edition", "ed", "men", "-o", "w"], ["men", "-o", "w"], ["men", "-o", "m"]):
+        one_line_error(run(*args), "w" if "w" in args else "m")
+    assert everything(linked) == before
+
+
+def test_f3_a_users_directory_named_like_staging_survives_the_next_build(linked):
+    keep = linked / ".o5.old-keep"
+    assert run("--edition", "ed", "build", "--out", "o5").exit_code == 0
+    shutil.copytree(linked / "o5", keep)
+    (keep / "audit.json").write_text("my edit\n")
+    before = snapshot(keep)
+    r = run("--edition", "ed", "build", "--out", "o5")
+    assert r.exit_code == 0 and "warning" not in r.stderr
+    assert snapshot(keep) == before
+
+
+def test_f4_a_second_witness_outside_the_edition_is_never_written(linked):
+    (linked / "tcp").mkdir()
+    for p in (linked / "ed" / "eebo-tcp-A05389").iterdir():
+        p.rename(linked / "tcp" / p.name)
+    meta = linked / "ed" / "edition.yaml"
+    meta.write_text(meta.read_text().replace("second_witness: eebo-tcp-A05389/A05389.xml",
+                                             "second_witness: ../tcp/A05389.xml"))
+    os.link(linked / "tcp" / "A05389.xml", linked / "hard.xml")
+    before = everything(linked)
+    for args in (["men", "-o", "tcp/A05389.xml"], ["men", "-o", "ed/../tcp/A05389.xml"],
+                 ["men", "-o", "T/../../tcp/A05389.xml"], ["men", "-o", "hard.xml"], ["build", "--out", "tcp"],
+                 ["init", "tcp"]):
+        one_line_error(run("--edition", "ed", *args), args[-1])
+    assert everything(linked) == before
+
+
+def test_a_dotdot_after_a_missing_directory_or_a_file_is_refused(linked):
+    """The system refuses both (Python's realpath reads "file/.." as the
+    file's directory: the fuzz run found init writing a copy beside the
+    edition's second witness through one)."""
+    (linked / "f.txt").write_text("mine\n")
+    before = everything(linked)
+    for args in (["men", "-o", "nowhere/../men.txt"], ["men", "-o", "f.txt/../men.txt"], ["init", "f.txt/../copy"],
+                 ["build", "--out", "f.txt/../out"], ["init", "ed/witness.txt/../../copy"]):
+        one_line_error(run(*args), "'..' follows a name that is not an existing directory")
+    assert everything(linked) == before
+
+
+def test_a_file_of_the_edition_linked_from_elsewhere_is_protected_where_it_lies(linked):
+    """An edition whose transcription is a link to a file outside it: that
+    file is read by the edition, so -o refuses it however it is named."""
+    (linked / "elsewhere").mkdir()
+    real = linked / "elsewhere" / "k1-musical.yaml"
+    (linked / "ed" / "tables" / "k1-musical.yaml").rename(real)
+    (linked / "ed" / "tables" / "k1-musical.yaml").symlink_to(real)
+    before = everything(linked)
+    for target in ("elsewhere/k1-musical.yaml", "elsewhere/../elsewhere/k1-musical.yaml"):
+        one_line_error(run("--edition", "ed", "men", "-o", target), target)
+    assert everything(linked) == before

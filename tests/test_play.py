@@ -6,6 +6,7 @@ regression values."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 from click.testing import CliRunner
@@ -17,7 +18,7 @@ from rithmocheck.errors import InputError
 from rithmocheck.model import men as M
 from rithmocheck.play.captures import in_danger
 from rithmocheck.play.moves import IllegalMove, Move, legal_moves, parse_move, play
-from rithmocheck.play.position import Man, Position, from_json, parse, square_name
+from rithmocheck.play.position import OTHER, Man, Position, from_json, parse, square_name
 from rithmocheck.play.rules import compile_rules
 from rithmocheck.ruleset import document
 from rithmocheck.ruleset.resolve import resolve
@@ -158,12 +159,17 @@ def positions(draw, kind: int = 1):
     for sq in squares:
         side, shape, value = draw(st.sampled_from(ARMY))
         men[sq] = Man(side, shape, value)
+    held: dict[str, list[Man]] = {}
     if draw(st.booleans()):
         free = [(f, r) for f in range(8) for r in range(3, 13) if (f, r) not in men]
         side = draw(st.sampled_from(("even", "odd")))
-        men[draw(st.sampled_from(free))] = Man(side, "pyramid", sum(l.value for l in rules.kings[side]),
-                                               rules.kings[side])
-    return Position.of(men, draw(st.sampled_from(("even", "odd"))))
+        whole = rules.kings[side]
+        # now and then a king who has lost layers, which the adversary holds (taken, and in hand): ransoms
+        lost = set(draw(st.lists(st.sampled_from(range(len(whole))), max_size=len(whole) - 1, unique=True)))
+        bears = tuple(l for i, l in enumerate(whole) if i not in lost)
+        men[draw(st.sampled_from(free))] = Man(side, "pyramid", sum(l.value for l in bears), bears)
+        held[OTHER[side]] = [Man(side, l.shape, l.value) for i, l in enumerate(whole) if i in lost]
+    return Position.of(men, draw(st.sampled_from(("even", "odd"))), taken=held, hand=held)
 
 
 def _mirror_move(m: Move) -> Move:
@@ -201,15 +207,39 @@ def test_no_move_leaves_two_men_on_one_square_and_no_captured_man_stays(pos, kin
         out = play(pos, m, rules)
         whole = {c.taken for c in out.captures if c.layer is None}
         entered = 1 if m.kind == "enter" else 0
-        assert len(out.position.board) == len(pos.board) - len(whole) + entered, m
+        redeemer = 1 if m.kind == "ransom" else 0  # he goes to the adversary; the king takes his place
+        assert len(out.position.board) == len(pos.board) - len(whole) + entered - redeemer, m
         for sq in whole:
             stays = out.position.at(sq)
             victim = out.before.at(sq)
             assert stays is None or (m.kind == "take" and sq == m.to and stays.side == pos.to_move), (m, sq)
             assert victim is not None and victim.side != pos.to_move
-        assert len(out.position.taken_by(pos.to_move)) == len(pos.taken_by(pos.to_move)) + len(out.captures) - sum(
-            1 for c in out.captures if c.layer is None and c.taken in
-            {d.taken for d in out.captures if d is not c and d.layer is None})
+        # each man taken once, whatever the manners: a whole man (or king) once, a layer once unless its king
+        # is taken whole by the same move (a king bearing one layer is that layer's number too)
+        layers = {(c.taken, c.layer) for c in out.captures if c.layer is not None and c.taken not in whole}
+        assert len(out.position.taken_by(pos.to_move)) == len(pos.taken_by(pos.to_move)) + len(whole) + len(layers)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(1), st.sampled_from((2, 3)))
+def test_a_ransom_exchanges_one_man_for_one_layer(pos, kind):
+    """Every ransom: the king, in the redeemer's place, bears the layer again; the adversary holds the
+    redeemer instead of the layer; the redeemer bore the layer's number unless no man of the side did."""
+    rules = RULES[kind]
+    side, enemy = pos.to_move, OTHER[pos.to_move]
+    for m in legal_moves(pos, rules):
+        if m.kind != "ransom":
+            continue
+        king, redeemer = pos.at(m.frm), pos.at(m.to)
+        assert king.is_king and redeemer.side == side and not redeemer.is_king
+        assert redeemer.value == m.man.value or not any(x.value == m.man.value for _s, x in pos.men(side))
+        out = play(pos, m, rules)
+        after = out.before.at(m.to)  # before the captures the king may make once set down
+        assert after.is_king and after.value == king.value + m.man.value and out.before.at(m.frm) is None
+        want = Counter(pos.taken_by(enemy))
+        want.subtract([m.man])  # the layer goes back (a round 4 may redeem the round 4 of the king: the same man)
+        want.update([Man(side, redeemer.shape, redeemer.value)])
+        assert Counter(out.before.taken_by(enemy)) == +want
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -326,3 +356,45 @@ def test_a_king_flies_as_the_shapes_he_bears_only_when_the_ruleset_says_so():
     assert whole == triangle | square
     assert {s for k, s in _targets(k1f, "d8=P[1.4.9.16] even", "d8") if k == "fly"} == triangle
     assert not {s for k, s in _targets(k1f, "d8=P[1.4] even", "d8") if k == "fly"}
+
+
+# --- the ransom of a king's layer (933-937, 1038-1044) ---------------------------------------------------
+
+def test_a_ransom_gives_the_redeemer_for_the_layer_and_the_king_removes_into_his_place():
+    """Second kind: the odd side took the even king's quadrate 16 and holds it in hand; the round 16 on c5
+    redeems it ('by any of his men having the same number, and must remove into his place', 933-934)."""
+    k2 = RULES[2]
+    pos = parse("d8=P[1.4.9.25.36],c5=R16,b5=R2,h16=r3 even taken=-/T16 hand=-/T16", k2.kings, k2.ranks)
+    ransoms = [m.text(k2.kings) for m in legal_moves(pos, k2) if m.kind == "ransom"]
+    assert ransoms == ["d8^c5=16"]  # not by the round 2 while a man bears 16
+    after = play(pos, parse_move("d8^c5=16", pos, k2), k2).position
+    assert after.at(parse_square_("d8")) is None and after.at(parse_square_("b5")).value == 2
+    king = after.at(parse_square_("c5"))
+    assert king.is_king and king.value == 91 and [l.value for l in king.layers] == [1, 4, 9, 16, 25, 36]
+    assert [(m.shape, m.value) for m in after.taken_by("odd")] == [("round", 16)]
+    assert [(m.shape, m.value) for m in after.hand_of("odd")] == [("round", 16)]
+    assert after.to_move == "odd"
+
+
+def test_without_a_man_of_the_number_any_man_may_redeem_and_the_third_kind_keeps_no_hand():
+    """Second kind, 935-937: no even man bears 16, so each of his men is a ransom the adversary may choose.
+    Third kind: the step is held among the men taken (977), and the lowest square is never redeemed (1042)."""
+    k2, k3 = RULES[2], RULES[3]
+    pos = parse("d8=P[1.4.9.25.36],b5=R2,a1=T9,h16=r3 even taken=-/T16 hand=-/T16", k2.kings, k2.ranks)
+    assert sorted(m.text(k2.kings) for m in legal_moves(pos, k2) if m.kind == "ransom") == ["d8^a1=16", "d8^b5=16"]
+    pos3 = parse("d8=P[1.4.9.25.36],c5=R16,h16=r3 even taken=-/T16", k3.kings, k3.ranks)
+    after = play(pos3, parse_move("d8^c5=16", pos3, k3), k3).position
+    assert [(m.shape, m.value) for m in after.taken_by("odd")] == [("round", 16)] and after.hand == ((), ())
+    lowest = parse("d8=P[1.4.9.16.25],c5=S36,h16=r3 even taken=-/S36", k3.kings, k3.ranks)
+    assert not [m for m in legal_moves(lowest, k3) if m.kind == "ransom"]
+    with pytest.raises(IllegalMove, match="lowest square"):
+        parse_move("d8^c5=36", lowest, k3)
+    with pytest.raises(IllegalMove, match="no ransom"):
+        parse_move("d8^c5=16", parse("d8=P[1.4.9.25.36],c5=R16 even taken=-/T16 hand=-/T16", RULES[1].kings),
+                   RULES[1])
+
+
+def parse_square_(text: str):
+    from rithmocheck.play.position import parse_square
+
+    return parse_square(text)

@@ -178,3 +178,18 @@ def test_a_reading_with_a_bad_pointer_is_one_line(tmp_path, monkeypatch):
         assert "/movement/nope/x" in err.value.one_line() and "x.yaml" in err.value.one_line()
     finally:
         readings._files.cache_clear()
+
+
+def test_ruleset_reading_lists_the_rulesets_or_gives_one():
+    """Issues 23 and 29: `ruleset --reading` lists the kinds, the modern readings and the nine profiles;
+    `ruleset --reading ID` is `ruleset --ruleset ID`."""
+    from rithmocheck.ruleset.assemble import ruleset_ids
+
+    r = run("ruleset", "--reading", "--format", "csv")
+    assert r.exit_code == 0, r.output
+    listed = [line.split(",", 1)[0] for line in r.stdout.splitlines()[1:]]
+    assert listed == list(ruleset_ids())
+    assert sum(x.startswith("engine/") for x in listed) == 9 and sum(x.startswith("seed-") for x in listed) == 4
+    assert run("ruleset", "--reading", "seed-002").stdout == run("ruleset", "--ruleset", "seed-002").stdout
+    r = run("ruleset", "--reading", "seed-002", "--ruleset", "seed-001")
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1

@@ -67,6 +67,25 @@ def test_tei_errata_are_valid_against_tei_all(tmp_path):
     assert done.returncode == 0 and errors == [], done.stdout[:2000]
 
 
+def test_tei_text_is_valid_against_tei_all(tmp_path):
+    """Issue 25: the TEI text, as build writes it and as `rithmocheck tei`
+    prints it; and a text whose apparatus breaks the schema (a <sic> outside
+    a choice's, a cell outside a row) is refused."""
+    fresh = tmp_path / "text.tei.xml"
+    r = CliRunner().invoke(cli, ["tei", "-o", str(fresh)])
+    assert r.exit_code == 0, r.output
+    done = jing(OUTPUT / "text.tei.xml", fresh)
+    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
+    assert done.returncode == 0 and errors == [], done.stdout[:2000]
+    text = fresh.read_text(encoding="utf-8")
+    bad = tmp_path / "bad.xml"
+    assert '<row n="1">' in text and "<corr " in text
+    bad.write_text(text.replace('<row n="1">', '<cell/><row n="1">', 1), encoding="utf-8")
+    assert jing(bad).returncode != 0
+    bad.write_text(text.replace("<corr ", '<corr type="a b" ', 1), encoding="utf-8")
+    assert jing(bad).returncode != 0
+
+
 def test_jing_refuses_invalid_tei(tmp_path):
     """The validator really validates: the kind of error the issue reported
     (a note/@type holding a space) and an unknown element are refused."""
@@ -239,7 +258,7 @@ def test_datapackage_describes_every_data_file_and_is_valid():
 
     descriptor = json.loads((OUTPUT / "datapackage.json").read_text(encoding="utf-8"))
     data = sorted(p.relative_to(OUTPUT).as_posix() for p in OUTPUT.rglob("*") if p.suffix in (".csv", ".json")
-                  and p.name != "datapackage.json") + ["errata/errata.tei.xml"]
+                  and p.name != "datapackage.json") + ["errata/errata.tei.xml", "text.tei.xml"]
     assert sorted(r["path"] for r in descriptor["resources"]) == sorted(data)
     report = validate(str(OUTPUT / "datapackage.json"))
     assert report.valid, report.flatten(["rowNumber", "fieldName", "type", "note"])[:10]

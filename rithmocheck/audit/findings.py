@@ -36,6 +36,8 @@ class Kind(str, Enum):
     """The kinds of finding, in report order."""
 
     UNIVERSE = "universe"  # information: which universe explains the print best (once per table)
+    READING = "reading"  # information: a recorded reading (a cell read otherwise than the second witness keys
+    # it, a figure of a worked example that is no number), with its reason
     MISPRINT = "misprint"  # an entry failing its relation, with ranked correction candidates
     SPURIOUS = "spurious"  # an entry with no valid correction
     DUPLICATE = "duplicate"  # an entry printed more often than the table has it
@@ -162,7 +164,9 @@ class Report:
         what = f"{count(s['tables'], 'table')}, {count(s['entries'], 'entry', 'entries')}"
         if s["examples"]:
             what += f", {count(s['examples'], 'statement')} of worked examples"
-        return f"audited {what}; {count(s['findings'], 'finding')} ({by_kind or 'none'}); {verdict}"
+        readings = sum(1 for f in self.findings if f.kind is Kind.READING)
+        notes = f"; {count(readings, 'reading')} noted" if readings else ""
+        return f"audited {what}; {count(s['findings'], 'finding')} ({by_kind or 'none'}); {verdict}{notes}"
 
     def as_dict(self) -> dict[str, Any]:
         return {"findings": [f.as_dict() for f in self.findings],

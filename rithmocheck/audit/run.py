@@ -13,6 +13,7 @@ from .errata import Erratum, audit_invariant, check_errata, check_minimal, load_
 from .evidence import reading_evidence
 from .findings import Finding, Report
 from .passages import audit_examples, check_example_errata
+from .readings import example_readings, table_readings
 from .tables import audit_table
 
 AUDITED: tuple[str, ...] = tuple(t for t, f in REGISTRY.items() if f.comparison in ("entry", "keyed"))
@@ -37,14 +38,14 @@ def run_audit(edition: Edition, errata: tuple[Erratum, ...] | None = None, ids: 
     findings: list[Finding] = []
     readings = {t: reading_evidence(REGISTRY[t], edition) for t in tables}
     for t in tables:
-        findings += audit_table(t, edition, readings[t])
+        findings += audit_table(t, edition, readings[t]) + table_readings(t, edition)
     example_expected: dict[ExamplePosition, tuple[int, ...]] = {}
     checked = 0
     example_errata = tuple(e for e in errata if e.table == EXAMPLES)
     if with_examples:
         examples = audit_examples(edition, example_errata)
         checked = examples.statements
-        findings += examples.findings
+        findings += [*examples.findings, *example_readings(edition)]
         example_expected = {f.position: f.expected for f in examples.findings
                             if isinstance(f.position, ExamplePosition) and f.expected is not None}
     matched, used = match(findings, errata)

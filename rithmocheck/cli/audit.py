@@ -103,8 +103,8 @@ def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None)
 def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     """The main job: regenerate every table, audit every source and write
     OUT: for each table the printed, corrected and regenerated versions (CSV
-    and Markdown), the errata (Markdown, CSV, JSON, TEI), the audit report
-    (JSON), the collation with the second witness (Markdown, JSON), the
+    and Markdown), the errata (Markdown, CSV, JSON, TEI), the TEI text of the
+    edition (text.tei.xml), the audit report (JSON), the collation with the second witness (Markdown, JSON), the
     engine rulesets and the HTML edition, with a manifest of every file
     written.
     Deterministic and atomic: the new tree replaces the old in one rename,
@@ -145,4 +145,30 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     sys.exit(done.exit_code)
 
 
-COMMANDS = (audit, errata, build)
+@click.command()
+@errata_option
+@output_option
+def tei(errata_path: str | None, output: str | None) -> None:
+    """The TEI P5 text of the edition: the primary witness line by line
+    (<lb n/>) and page by page (<pb/>, with the second witness's image), its
+    tables in their printed layout (<table>/<row>/<cell>, each cell's
+    xml:id its position), its worked examples (every number a <num>), every
+    curated erratum in its place (choice of sic and corr, surplus,
+    supplied, with resp and cert) and every reading the audit notes (choice
+    of orig and reg); what build writes as text.tei.xml. TEI only; -o FILE
+    writes it atomically (never onto the edition or its errata).
+
+    \b
+    Example:
+      rithmocheck tei -o text.tei.xml
+    """
+    from ..audit.errata import load_errata
+    from ..audit.readings import readings
+    from ..export.tei import tei_text
+
+    ed = edition(errata_path)
+    check_output(output, ed)
+    emit(tei_text(ed, load_errata(ed), readings(ed)), output, ed)
+
+
+COMMANDS = (audit, errata, tei, build)

@@ -12,8 +12,9 @@ def init(directory: str) -> None:
     editing: witness, transcriptions (tables/), worked examples, page map,
     curated errata (errata.yaml), metadata (edition.yaml) and the second
     witness. Every command then works on it with --edition DIR (or the
-    variable RITHMOCHECK_EDITION=DIR). DIR holding anything is refused (exit 2):
-    nothing is overwritten.
+    variable RITHMOCHECK_EDITION=DIR). DIR holding anything, or lying inside
+    an edition (however it is spelled), is refused (exit 2): nothing is
+    overwritten.
 
     \b
     Example:
@@ -23,9 +24,11 @@ def init(directory: str) -> None:
     from ..errors import printable
     from ..export.outfiles import copy_tree
     from ..witness.edition import Edition
+    from .options import protected_paths
 
     shipped = Edition.default()
-    n = copy_tree(shipped.root, directory, shipped.protected())
+    # never into the edition --edition names, nor into the shipped one (nor, copy_tree sees, into any edition)
+    n = copy_tree(shipped.root, directory, protected_paths(None))
     shown = printable(directory)
     click.echo(f"copied the edition {shipped.name} to {shown} ({n} files); give it its own edition, title, "
                f"editors and date in {shown}/edition.yaml, edit it, then run 'rithmocheck --edition {shown} audit'",

@@ -164,7 +164,7 @@ def emit(text: str, output: str | None, ed: Edition | None = None) -> None:
         return
     from ..export.outfiles import write_file
 
-    write_file(output, text, _protected(ed))
+    write_file(output, text, protected_paths(ed))
     click.echo(f"written to {printable(output)}", err=True)
 
 
@@ -173,16 +173,19 @@ def check_output(output: str | None, ed: Edition | None = None) -> None:
     if output is not None:
         from ..export.outfiles import check_out_file
 
-        check_out_file(output, _protected(ed))
+        check_out_file(output, protected_paths(ed))
 
 
-def _protected(ed: Edition | None) -> tuple[Path, ...]:
+def protected_paths(ed: Edition | None) -> tuple[Path, ...]:
+    """What no command may write onto or into: the edition worked on (ed,
+    else the one --edition names) and the shipped edition."""
     if ed is not None:
         return ed.protected()
     try:
         return current_edition().protected()
-    except InputError:  # a bad --edition: still never write onto the shipped edition
-        return Edition.default().protected()
+    except InputError:  # a bad --edition: still never write into it, nor onto the shipped edition
+        named = _EDITION.get()
+        return Edition.default().protected() + ((Path(named),) if named else ())
 
 
 def emit_stream(chunks: Iterable[str], output: str | None, ed: Edition | None = None) -> None:
@@ -193,8 +196,8 @@ def emit_stream(chunks: Iterable[str], output: str | None, ed: Edition | None = 
         return
     from ..export.outfiles import write_file
 
-    write_file(output, chunks, (ed or Edition.default()).protected())
-    click.echo(f"written to {output}", err=True)
+    write_file(output, chunks, protected_paths(ed))
+    click.echo(f"written to {printable(output)}", err=True)
 
 
 class Progress:

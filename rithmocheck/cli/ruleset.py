@@ -24,12 +24,14 @@ from .options import Group, check_output, emit, format_option, output_option
 @click.option("--option", "choices", multiple=True, metavar="NAME=VALUE",
               help="Choose one of the ruleset's alternatives (repeatable); the document printed has it resolved.")
 @click.option("--list", "show_list", is_flag=True, help="List the rulesets: the kinds of 1563 and every reading.")
+@click.option("--reading", "reading_id", is_flag=False, flag_value="", default=None, metavar="[ID]",
+              help="A reading by its id, as --ruleset ID; alone, list the rulesets, as --list.")
 @click.option("--schema", "show_schema", is_flag=True, help="Print the published JSON Schema instead.")
 @format_option(default="json")
 @output_option
 @click.pass_context
 def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tuple[str, ...], show_list: bool,
-            show_schema: bool, fmt: str, output: str | None) -> None:
+            reading_id: str | None, show_schema: bool, fmt: str, output: str | None) -> None:
     """Print the engine ruleset of a kind of play, or of a reading of the
     rules, as data (JSON is canonical, YAML is the same data): board, sides,
     men, kings, placement, movement, captures, triumphs, victories and the
@@ -40,7 +42,7 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
     \b
     Example:
       rithmocheck ruleset --kind 1 > kind-1.json
-      rithmocheck ruleset --list
+      rithmocheck ruleset --list                  (or --reading)
       rithmocheck ruleset --ruleset seed-002 --option camp-spaces=48
       rithmocheck ruleset diff lever-fulke-1563/kind-1 seed-001
       rithmocheck ruleset validate kind-1.json
@@ -53,6 +55,13 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
     from ..ruleset.resolve import parse_choice, resolve
 
     check_output(output)
+    if reading_id is not None:
+        if ruleset_id is not None and reading_id and reading_id != ruleset_id:
+            raise InputError("--reading", None, "give one ruleset: --ruleset ID or --reading ID")
+        if reading_id:
+            ruleset_id = reading_id
+        else:
+            show_list = True
     if show_list:
         rows = []
         for rid in R.ruleset_ids():
@@ -165,10 +174,12 @@ def validate(file: str, even: str | None, fmt: str, output: str | None) -> None:
     from .. import ruleset as R
     from ..conformance.validate import contradictions
     from ..export.render import document, grid
+    from ..inputs import check_values
     from ..ruleset.validate import errors
 
     check_output(output)
     data = R.load(file)
+    check_values(data, file)  # (YAML and JSON are refused as they are read; a CSV list here)
     findings = R.validate_any(data, file, even)
     if all(f.rule not in ("schema", "value", "rule", "missing", "doubled", "king") for f in errors(findings)):
         from ..ruleset.validate import documents_in

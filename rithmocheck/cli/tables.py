@@ -3,11 +3,16 @@ generate, explain."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from typing import TypeVar
 
 import click
 
+from ..errors import InputError
 from .options import FORMATS, Number, Progress, check_output, emit, emit_stream, format_option, output_option
+
+T = TypeVar("T")
 
 
 @click.command()
@@ -85,7 +90,7 @@ def generate(table_id: str, universe: str | None, params: tuple[str, ...], fmt: 
       rithmocheck generate k1-arithmetic --universe 2,3,4,5,6
       rithmocheck generate k1-addition --universe my-numbers.txt --format ndjson -o big.ndjson
     """
-    from ..export.render import STREAMED, records, stream_grid
+    from ..export.render import STREAMED, records, stream_document, stream_grid
     from ..tables import family
 
     check_output(output)
@@ -95,8 +100,25 @@ def generate(table_id: str, universe: str | None, params: tuple[str, ...], fmt: 
         if fmt in STREAMED:
             emit_stream(stream_grid(f.columns, progress.count(rows), fmt), output)
             return
-        t = replace(table, rows=tuple(progress.count(rows)))
+        if fmt in ("json", "yaml"):
+            emit_stream(stream_document(table.as_dict(), "rows", progress.count(rows), fmt), output)
+            return
+        t = replace(table, rows=tuple(_held(progress.count(rows), fmt)))
     emit(records(f.columns, t.rows, fmt, t.as_dict()), output)
+
+
+HELD_ROWS = 200_000  # text and md lay a table out whole: about 180 MB at this many rows
+
+
+def _held(rows: Iterable[T], fmt: str) -> Iterator[T]:
+    """The rows, refused (exit 2) once there are more than text and md can
+    lay out in bounded memory: before the layout, which needs the most."""
+    for i, row in enumerate(rows):
+        if i == HELD_ROWS:
+            raise InputError("--format", None, f"{fmt} lays the whole table out in memory, and this table has more "
+                                               f"than {HELD_ROWS:,} rows; use --format csv, tsv, json or yaml, which "
+                                               "write it row by row")
+        yield row
 
 
 @click.command()

@@ -39,6 +39,7 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | 
 
     ed = edition()
     check_output(output, ed)
+    drift = ed.witness_drift()  # the edition's own files first: a bad witness.yaml is the one line of a refusal
     bad = False
     rows: list[tuple[str, PrintedEntry]] = []
     for name in files:
@@ -63,8 +64,7 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | 
             headers = ("file", "table", "position", "witness_line", *PAGE_HEADERS, "role", "numbers")
             emit(grid(headers, [[name, e.table, str(e.position), e.witness_line, *page_cells(e.page), e.role,
                                  entry_text(e.numbers, e.signs)] for name, e in rows], fmt), output, ed)
-    drift = None if bad else ed.witness_drift()  # a refusal's lines stay its errors
-    if drift:
+    if drift and not bad:  # a refusal's lines stay its errors
         click.echo(f"warning: {drift}", err=True)
     sys.exit(exit_code(0, bad))
 

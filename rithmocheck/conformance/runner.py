@@ -125,6 +125,7 @@ def protocol_input(case: Case, doc: dict[str, Any]) -> dict[str, Any]:
 
 
 _MOVE = re.compile(r"^([a-h][0-9]{1,2})([-~x])([a-h][0-9]{1,2})$")
+_RANSOM = re.compile(r"^([a-h][0-9]{1,2})\^([a-h][0-9]{1,2})=([0-9]{1,7})$")
 
 
 def _move_json(text: str, rules: Any, case: Case) -> dict[str, Any]:
@@ -136,6 +137,9 @@ def _move_json(text: str, rules: Any, case: Case) -> dict[str, Any]:
         man = parse_token(tok, rules.kings, where)
         parse_square(sq, where, rules.ranks)
         return {"enter": man.as_json(), "to": sq}
+    r = _RANSOM.match(text)
+    if r is not None:
+        return {"ransom": int(r.group(3)), "from": r.group(1), "to": r.group(2)}
     m = _MOVE.match(text)
     if m is None:
         raise InputError(where, None, f"{text!r} is not a move")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..audit.errata import Erratum, corrected_entries, load_errata
-from ..audit.findings import Report
+from ..audit.findings import Kind, Report
 from ..audit.run import run_audit
 from ..errors import exit_code
 from ..tables import REGISTRY, default_table
@@ -18,6 +18,7 @@ from .html import html_files
 from .printed import CORRECTED_HEADERS, PRINTED_HEADERS, corrected_rows, printed_rows, shaped
 from .render import document, grid
 from .report import report_json, summary_line
+from .tei import TEXT_FILE, tei_text
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> 
     for name, run in runs().items():  # the live runs as recorded, with the engine's commit
         files[f"runs/{name}.json"] = document(run, "json")
     files.update(html_files(edition, errata, report))
+    files[TEXT_FILE] = tei_text(edition, errata, [f for f in report.findings if f.kind is Kind.READING])
     files["datapackage.json"] = datapackage(files, edition)
     return files, report
 

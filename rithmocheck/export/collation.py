@@ -12,7 +12,7 @@ from typing import Any
 from ..witness.collate import CollationReport, Disagreement
 from ..witness.entries import Position
 from ..witness.page import PAGE_HEADERS, page_cells
-from .render import document, grid, report_line
+from .render import document, grid, md_code, md_text, report_line
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "collation-1.json"
 
@@ -121,9 +121,9 @@ def _md_section(title: str, items: Any, explained: bool) -> list[str]:
     if not items:
         return out + ["None.", ""]
     for d in items:
-        line = (f"- **{d.kind.value}** at {where(d)}: the transcription has `{d.transcription}`, the TCP "
-                f"`{d.tcp}`. {d.message}.")
-        out.append(line + (f" *Reading:* {d.reading}" if explained else ""))
+        line = (f"- **{d.kind.value}** at {md_text(where(d), cell=False)}: the transcription has "
+                f"{md_code(d.transcription)}, the TCP {md_code(d.tcp)}. {md_text(d.message, cell=False)}.")
+        out.append(line + (f" *Reading:* {md_text(d.reading or '', cell=False)}" if explained else ""))
     return out + [""]
 
 

@@ -84,7 +84,11 @@ DOCUMENTS = {  # the JSON and XML outputs: title, and what describes their form
     "collation.json": ("the collation with the second witness",
                        "follows the JSON Schema schema/collation-1.json of the rithmocheck package"),
     "errata/errata.json": ("the curated errata", "one object per erratum, as errata/errata.csv has them"),
-    "errata/errata.tei.xml": ("the curated errata in TEI P5", "valid against TEI P5 tei_all"),
+    "errata/errata.tei.xml": ("the curated errata in TEI P5, each pointing at its place in text.tei.xml",
+                              "valid against TEI P5 tei_all"),
+    "text.tei.xml": ("the TEI P5 text of the edition: the primary witness line by line and page by page, its tables "
+                     "in their printed layout, its worked examples, the curated errata and the readings in place",
+                     "valid against TEI P5 tei_all"),
     "ruleset/schema.json": ("the JSON Schema of the engine rulesets", "JSON Schema draft 2020-12"),
     "engines.json": ("the engines held to the book: the disputed points by ruleset (the book's first kind, the "
                      "modern readings, the engines' profiles), each cell with its citation, and the recorded live "

@@ -66,12 +66,16 @@ def errata_document(errata: tuple[Erratum, ...], fmt: str, edition: Edition) -> 
     return grid(ERRATA_HEADERS, errata_rows(errata), fmt)
 
 
-_MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|#"})
+_MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]|#"})
 
 
 def _md(text: str) -> str:
-    """Text with the characters Markdown would read as markup escaped."""
-    return text.translate(_MD_SPECIAL)
+    """Text with the characters Markdown would read as markup escaped: HTML's
+    as entities (every renderer reads them; not every one a backslash before
+    '<'), the rest with a backslash."""
+    import html
+
+    return html.escape(text, quote=False).translate(_MD_SPECIAL)
 
 
 def _kinds(errata: tuple[Erratum, ...]) -> str:
@@ -173,6 +177,9 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
         el(bibl, "idno", value, type=scheme)
     if book.attribution_note:
         el(bibl, "note", book.attribution_note, type="attribution")
+    from .tei import TEXT_FILE, erratum_places
+
+    places = erratum_places(errata)
     body = el(el(tei, "text"), "body")
     div = None
     for e in by_table(errata):
@@ -180,9 +187,12 @@ def errata_tei(errata: tuple[Erratum, ...], edition: Edition) -> str:
             div = el(body, "div", type="errata", n=e.table)
             el(div, "head", _title(e.table))
             lst = el(div, "list")
-        item = el(lst, "item", xml_id=f"e-{_xml_id(e.id)}", n=_where(e))
-        el(item, "label", ", ".join(x for x in (_where(e), f"witness line {e.witness_line}" if e.witness_line else "",
-                                                str(e.page) if e.page else "") if x))
+        where = _where(e)
+        item = el(lst, "item", xml_id=f"e-{_xml_id(e.id)}", **({"n": where} if where else {}))
+        el(item, "label", ", ".join(x for x in (where or "not printed: supplied", f"witness line {e.witness_line}"
+                                                if e.witness_line else "", str(e.page) if e.page else "") if x))
+        if e.id in places:  # its place in the TEI text, which build writes beside the errata's directory
+            el(item, "ptr", target=f"../{TEXT_FILE}#{places[e.id]}")
         resp = " ".join(f"#{r}" for r in e.resp.split("+"))
         if e.corr == "supply":
             el(item, "supplied", e.written(e.entry), reason="omitted", cert=e.confidence, resp=resp)

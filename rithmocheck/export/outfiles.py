@@ -1,26 +1,54 @@
 """Writing output without ever losing a user's files.
 
-Two operations, both atomic and both refusing protected targets:
+Every path the tool writes or deletes is taken for what it is on disk, never
+for its spelling: `real_path` resolves every symbolic link and every '..' as
+the kernel does (a '..' after a directory that does not exist yet is
+refused, as the kernel would), and the result is compared with the
+protected paths both by resolved path and by device and inode. So
+`T/../output`, with T a link to `ed/tables`, is `ed/output`, inside the
+edition, and refused as such; the last component of a target is never
+followed (a symbolic link there is refused: -o and build replace a file or a
+directory, never a link).
+
+Three operations, all atomic and all refusing protected targets:
 
 - `write_tree(files, out, protected)`: the output directory of `build`.
   It writes only into a directory that does not exist, is empty, or holds a
   manifest (`manifest.json`) of a previous build and nothing else; it refuses
-  (InputError, exit 2) any other directory and never deletes a file it did
-  not write. The new tree is written beside the old one, then swapped in
-  with one atomic rename (Linux `renameat2(RENAME_EXCHANGE)`; elsewhere two
-  renames, with a short window in which the directory is missing), under a
-  lock on the parent directory so that concurrent builds take turns. Stale
-  staging directories of killed builds are cleaned, file by file, from their
-  manifests. Directories and files follow the umask.
+  (InputError, exit 2) any other directory, and a file changed since a build
+  wrote it, and never deletes a file it did not write. The new tree is
+  written beside the old one, then swapped in with one atomic rename (Linux
+  `renameat2(RENAME_EXCHANGE)`; elsewhere two renames, with a short window
+  in which the directory is missing), under a lock on the parent directory
+  so that concurrent builds take turns. Directories and files follow the
+  umask.
 - `write_file(path, text, protected)`: one file, through a temporary file in
   the same directory and an atomic replace.
 - `copy_tree(source, out, protected)`: a copy of a directory (`init`), into
   a new or empty directory only, written beside it and renamed into place.
 
-`protected` are the paths no command may write onto or into (the edition's
-witness and transcriptions, the curated errata): compared by file identity
-(device and inode), so a hard link, a symbolic link or another spelling of
-the path does not pass.
+`protected` are the paths no command may write onto or into (the edition and
+every file it reads, wherever it lies; the curated errata; the shipped
+edition), and every edition directory (a witness.txt beside a tables/
+directory) above the target, whichever edition the command works on; a
+target that is one, lies inside one or (for a directory) holds one is
+refused, however it is spelled, and so is a hard link to one.
+
+Staging. A build writes its tree into `.NAME.new-TOKEN` beside NAME (TOKEN:
+32 random hexadecimal digits) whose first file, made before anything else,
+is the empty marker `.rithmocheck-staging-TOKEN`; before the swap the tree
+it replaces gets the marker `.rithmocheck-old-TOKEN`, so that it carries the
+proof once it stands beside NAME. Only a build writes these markers, and
+only into directories it made or is replacing. A directory beside NAME is
+taken for a build's leftover only when its name and its marker carry the
+same token: then a staging directory (being written when its build died:
+every file its manifest lists, half-written ones included, and a manifest
+being written) and a replaced tree (the files its manifest lists, if still
+as the build wrote them) are removed; a file a build did not write is left
+and named. A directory whose name merely looks like a staging directory is
+never touched (an empty one, which a build killed between making it and
+marking it leaves, is removed: that loses nothing). Deleting never follows
+a link: it walks by directory descriptors where the platform has them.
 """
 
 from __future__ import annotations
@@ -29,60 +57,137 @@ import errno
 import hashlib
 import json
 import os
+import re
+import secrets
 import stat
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
 
 MANIFEST = "manifest.json"
 GENERATOR = "rithmocheck build"
+STAGING_MARK = ".rithmocheck-staging-"  # + TOKEN: the staging directory of a build (being written)
+OLD_MARK = ".rithmocheck-old-"  # + TOKEN: a tree a build replaced
+_TOKEN = "[0-9a-f]{32}"
+_MARKER = re.compile(rf"\.rithmocheck-(?:staging|old)-{_TOKEN}\Z")
 
 
-# --- identity -----------------------------------------------------------------------------------
+# --- what a path is on disk ----------------------------------------------------------------------
+
+def real_path(path: str | Path, option: str = "path", named: str | Path | None = None) -> Path:
+    """The absolute path that path names on disk: symbolic links and '..'
+    resolved as the kernel resolves them, the part that does not exist yet
+    appended as spelled ('..' there, or after a file, is refused: the
+    kernel would refuse it).
+    An error names `named` (default: path)."""
+    text = os.fspath(path)
+    named = path if named is None else named
+    if text == "":
+        raise InputError(option, None, "the path is empty")
+    absolute = text if os.path.isabs(text) else os.path.join(os.getcwd(), text)
+    parts = [c for c in absolute.split(os.sep) if c not in ("", ".")]
+    for i in range(len(parts), -1, -1):
+        prefix = os.sep + os.sep.join(parts[:i])
+        try:
+            os.stat(prefix)  # the system's own reading (realpath would take "file/.." for the file's directory)
+            base = os.path.realpath(prefix, strict=True)
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        except OSError as exc:
+            raise InputError(named, None, f"cannot resolve the path: {exc.strerror or exc}") from None
+        rest = parts[i:]
+        if ".." in rest:
+            raise InputError(named, None, "'..' follows a name that is not an existing directory; give the path "
+                                          "plainly")
+        return Path(base, *rest)
+    raise InputError(named, None, "cannot resolve the path")  # pragma: no cover - "/" always exists
+
+
+def _target(path: str | Path, option: str) -> Path:
+    """The path's parent resolved (real_path), its last component as named
+    (never followed: it may be a link, which the caller refuses)."""
+    text = os.fspath(path)
+    stripped = text.rstrip(os.sep) or os.sep
+    head, tail = os.path.split(stripped)
+    if tail in ("", ".", ".."):
+        return real_path(stripped, option, path)
+    return real_path(head or ".", option, path) / tail
+
+
+def _lstat(path: Path) -> os.stat_result | None:
+    try:
+        return os.lstat(path)
+    except OSError:
+        return None
+
 
 def _identity(path: Path) -> tuple[int, int] | None:
     try:
         st = os.stat(path)
-    except OSError:
+    except (OSError, ValueError):
         return None
     return st.st_dev, st.st_ino
 
 
-def _ancestors(path: Path) -> Iterator[Path]:
-    """The path and every directory above it (absolute, '..' folded)."""
-    p = Path(os.path.abspath(path))
-    yield p
-    yield from p.parents
+def _shown(spelled: str | Path, target: Path) -> str:
+    """' (SPELLED is TARGET)' when the spelling hides what the path is."""
+    text = os.fspath(spelled)
+    return "" if os.path.abspath(text) == str(target) else f" ({text} is {target})"
 
 
-def _protected_ids(protected: Iterable[Path]) -> dict[tuple[int, int], Path]:
-    out = {}
+def refuse_protected(spelled: str | Path, target: Path, protected: Iterable[Path], what: str,
+                     contains: bool = False) -> None:
+    """InputError when target (resolved) is, lies inside, or (contains: a
+    directory to write) holds a protected path: compared by resolved path
+    and by device and inode, so no spelling, link or hard link passes."""
+    guard: list[tuple[Path, tuple[int, int] | None]] = []
     for p in protected:
-        ident = _identity(Path(p))
-        if ident is not None:
-            out[ident] = Path(p)
-    return out
-
-
-def refuse_protected(target: Path, protected: Iterable[Path], what: str) -> None:
-    """InputError when target is, lies inside, or contains a protected path."""
-    ids = _protected_ids(protected)
-    if not ids:
+        try:
+            guard.append((Path(os.path.realpath(p)), _identity(Path(p))))
+        except (OSError, ValueError):
+            continue
+    if not guard:
         return
-    for anc in _ancestors(target):
+    shown = _shown(spelled, target)
+
+    def into(hit: Path) -> InputError:
+        return InputError(spelled, None, f"refusing to write {what} onto or into {hit}, an edition or a file "
+                                         f"it reads{shown}; choose another place")
+
+    def holds(hit: Path) -> InputError:
+        return InputError(spelled, None, f"refusing to write {what} here: it holds {hit}, an edition or a file "
+                                         f"it reads{shown}; choose another place")
+
+    for r, _ident in sorted(guard, key=lambda g: (g[0] != target, -len(g[0].parts))):  # the nearest named
+        if r == target or r in target.parents:
+            raise into(r)
+    ids = {ident: r for r, ident in guard if ident is not None}
+    for anc in (target, *target.parents):
         hit = ids.get(_identity(anc) or (-1, -1))
         if hit is not None:
-            raise InputError(target, None, f"refusing to write {what} onto or into {hit}, which holds the "
-                                           "edition or the curated errata; choose another place")
+            raise into(hit)
+    if not contains:
+        return
+    for r, _ident in guard:
+        if target in r.parents:
+            raise holds(r)
     target_id = _identity(target)
-    for p in ids.values():
-        for anc in _ancestors(p):
-            if target_id is not None and _identity(anc) == target_id:
-                raise InputError(target, None, f"refusing to write {what} here: it contains {p}, which holds "
-                                               "the edition or the curated errata; choose another place")
+    if target_id is not None:
+        for r, _ident in guard:
+            if any(_identity(anc) == target_id for anc in r.parents):
+                raise holds(r)
+
+
+def editions_above(target: Path) -> tuple[Path, ...]:
+    """The edition directories (a witness.txt and a tables/ directory) that
+    target lies in: no output goes into an edition, whichever edition a
+    command works on."""
+    return tuple(a for a in target.parents if (a / "witness.txt").is_file() and (a / "tables").is_dir())
 
 
 def _umask() -> int:
@@ -98,30 +203,38 @@ def _oserror(path: Path | str, exc: OSError, doing: str) -> InputError:
     return InputError(path, None, f"cannot {doing}: {reason}")
 
 
+def _not_a_directory_above(spelled: str | Path, target: Path) -> None:
+    for anc in reversed(target.parents):
+        st = _lstat(anc)
+        if st is not None and not stat.S_ISDIR(st.st_mode):
+            raise InputError(spelled, None, f"{anc} is not a directory")
+
+
 # --- one file ------------------------------------------------------------------------------------
 
 def check_out_file(path: str | Path, protected: Iterable[Path] = ()) -> Path:
-    """The output file, or InputError naming why no command may write there."""
+    """The output file (resolved), or InputError naming why no command may
+    write there."""
     if str(path) == "":
         raise InputError("-o", None, "the output path is empty; give a file name")
-    target = Path(path)
-    refuse_protected(target, protected, "output")
-    if target.is_dir():
-        raise InputError(target, None, "is a directory; give a file name")
-    try:
-        st = os.lstat(target)
-    except OSError:
-        st = None
-    if st is not None and not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
+    text = os.fspath(path)
+    if text.endswith(os.sep) or os.path.basename(text) in (".", ".."):
+        raise InputError(path, None, "names a directory; give a file name")
+    target = _target(path, "-o")
+    refuse_protected(path, target, (*protected, *editions_above(target)), "output")
+    st = _lstat(target)
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        raise InputError(path, None, f"is a symbolic link (to {os.readlink(target)}); -o replaces a file, never a "
+                                     "link: give the file itself")
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise InputError(path, None, "is a directory; give a file name")
+    if st is not None and not stat.S_ISREG(st.st_mode):
         # a device, a FIFO or a socket: writing the file would replace it
-        raise InputError(target, None, "is not a regular file (a device, a FIFO or a socket); give a file name")
-    for anc in Path(os.path.abspath(target)).parents:
-        if anc.exists() and not anc.is_dir():
-            raise InputError(target, None, f"{anc} is not a directory")
-    parent = Path(os.path.abspath(target)).parent
-    if not parent.is_dir():
+        raise InputError(path, None, "is not a regular file (a device, a FIFO or a socket); give a file name")
+    _not_a_directory_above(path, target)
+    if not target.parent.is_dir():
         # a mistyped directory is not made (as a shell's > would not)
-        raise InputError(target, None, f"no such directory {parent}; make it first")
+        raise InputError(path, None, f"no such directory {target.parent}; make it first")
     return target
 
 
@@ -129,11 +242,10 @@ def write_file(path: str | Path, text: str | Iterable[str], protected: Iterable[
     """Write text (or text in chunks, as they come) to path atomically: a
     temporary file beside it, then a rename."""
     target = check_out_file(path, protected)
-    parent = Path(os.path.abspath(target)).parent
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
-        raise _oserror(target, exc, "write the file") from None
+        raise _oserror(path, exc, "write the file") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             if isinstance(text, str):
@@ -145,7 +257,7 @@ def write_file(path: str | Path, text: str | Iterable[str], protected: Iterable[
         os.replace(tmp, target)
     except OSError as exc:
         _unlink_quietly(tmp)
-        raise _oserror(target, exc, "write the file") from None
+        raise _oserror(path, exc, "write the file") from None
     except BaseException:
         _unlink_quietly(tmp)
         raise
@@ -174,10 +286,11 @@ def _read_manifest(directory: Path) -> dict[str, str | None] | None:
     SHA-256 it wrote (None for the manifest itself), or None if it has none."""
     path = directory / MANIFEST
     try:
-        if not stat.S_ISREG(os.lstat(path).st_mode) or os.lstat(path).st_size > 10_000_000:
+        st = os.lstat(path)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > 10_000_000:
             return None
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or data.get("generator") != GENERATOR or not isinstance(data.get("files"), list):
         return None
@@ -189,23 +302,46 @@ def _read_manifest(directory: Path) -> dict[str, str | None] | None:
     return owned
 
 
+def _sha256_at(dir_fd: int | None, directory: str, name: str) -> str | None:
+    """The SHA-256 of a regular file (never through a link), or None."""
+    try:
+        if dir_fd is not None:
+            fd = os.open(name, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0), dir_fd=dir_fd)
+        else:
+            fd = os.open(os.path.join(directory, name), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        h = hashlib.sha256()
+        while chunk := os.read(fd, 1 << 20):
+            h.update(chunk)
+        return h.hexdigest()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def _as_written(path: Path, sha256: str | None) -> bool:
     """Whether a file a build wrote is still as it wrote it (a regular file
     with the recorded SHA-256)."""
     if sha256 is None:
         return True
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
-            return False
-        with open(path, "rb") as fh:
-            return hashlib.sha256(fh.read()).hexdigest() == sha256
-    except OSError:
-        return False
+    return _sha256_at(None, str(path.parent), path.name) == sha256
+
+
+def _is_marker(path: Path) -> bool:
+    """An empty regular file named as a build's marker."""
+    st = _lstat(path)
+    return bool(_MARKER.match(path.name)) and st is not None and stat.S_ISREG(st.st_mode) and st.st_size == 0
 
 
 def _contents(directory: Path) -> tuple[set[str], set[str]]:
     """(files, directories) under directory, as relative POSIX paths; symbolic
-    links count as files (they are never followed)."""
+    links count as files (they are never followed); a build's marker left at
+    the top (by a build killed during its swap) is none of them."""
     files, dirs = set(), set()
     for root, dirnames, filenames in os.walk(directory):
         rel_root = Path(root).relative_to(directory)
@@ -217,6 +353,8 @@ def _contents(directory: Path) -> tuple[set[str], set[str]]:
             else:
                 dirs.add((rel_root / d).as_posix())
         for f in filenames:
+            if root == str(directory) and _is_marker(Path(root) / f):
+                continue
             files.add((rel_root / f).as_posix())
     return files, dirs
 
@@ -236,45 +374,150 @@ def foreign(directory: Path, edits: bool) -> list[tuple[str, str]]:
                      if edits and not _as_written(directory / f, owned[f])])
 
 
-def _remove_owned(directory: Path) -> list[str]:
-    """Delete the files a manifest lists and the directories left empty;
-    return what is left (files no build wrote). Never follows links."""
-    owned = set(_read_manifest(directory) or ())
-    files, dirs = _contents(directory)
-    for rel in sorted(files & owned):
-        _unlink_quietly(directory / rel)
-    for rel in sorted(dirs, key=lambda d: -d.count("/")):
+_DIR_FDS = os.open in os.supports_dir_fd and os.unlink in os.supports_dir_fd and os.scandir in os.supports_fd
+
+
+def _sweep(directory: str, dir_fd: int | None, prefix: str, remove: Callable[[str, int | None, str], bool],
+           left: list[str]) -> bool:
+    """Delete the files under a directory that `remove(rel, dir_fd, name)`
+    accepts, and the directories left empty, never following a link (by
+    directory descriptors where the platform has them); add what stays to
+    left; return whether the directory is now empty."""
+    empty = True
+    try:
+        with os.scandir(dir_fd if dir_fd is not None else directory) as it:
+            entries = list(it)
+    except OSError:
+        return False
+    for e in entries:
+        rel = prefix + e.name
+        path = os.path.join(directory, e.name)
         try:
-            os.rmdir(directory / rel)
+            is_dir = e.is_dir(follow_symlinks=False)
+        except OSError:
+            is_dir = False
+        if is_dir:
+            sub: int | None = None
+            if dir_fd is not None:
+                try:
+                    sub = os.open(e.name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=dir_fd)
+                except OSError:
+                    left.append(rel)
+                    empty = False
+                    continue
+            try:
+                done = _sweep(path, sub, rel + "/", remove, left)
+            finally:
+                if sub is not None:
+                    os.close(sub)
+            try:
+                if not done:
+                    raise OSError
+                if dir_fd is not None:
+                    os.rmdir(e.name, dir_fd=dir_fd)
+                else:
+                    os.rmdir(path)
+            except OSError:
+                empty = False
+            continue
+        if remove(rel, dir_fd, e.name):
+            try:
+                if dir_fd is not None:
+                    os.unlink(e.name, dir_fd=dir_fd)
+                else:
+                    os.unlink(path)
+                continue
+            except OSError:
+                pass
+        left.append(rel)
+        empty = False
+    return empty
+
+
+def _marker_kind(directory: Path) -> str | None:
+    """"staging" or "old" when directory carries the proof that a build made
+    it: its name's token on a marker inside; else None."""
+    m = re.search(rf"\.(?:new|old)-({_TOKEN})\Z", directory.name)
+    if m is None:
+        return None
+    for kind, mark in (("staging", STAGING_MARK), ("old", OLD_MARK)):
+        if _is_marker(directory / (mark + m.group(1))):
+            return kind
+    return None
+
+
+def _remove_leftover(directory: Path) -> list[str]:
+    """Remove a build's staging directory or replaced tree, as far as it is
+    proven a build's (see the module docstring); return the files left in
+    it (written by no build, or changed since), as paths."""
+    kind = _marker_kind(directory)
+    if kind is None:
+        try:
+            os.rmdir(directory)  # empty: a build killed before it marked it (nothing is lost)
         except OSError:
             pass
+        return []
+    owned = _read_manifest(directory)
+    if owned is None:
+        # a staging directory whose manifest was being written (nothing is written before it)
+        owned = {MANIFEST: None} if kind == "staging" else {}
+
+    def proof(rel: str) -> bool:
+        return "/" not in rel and _is_marker(directory / rel)
+
+    def remove(rel: str, dir_fd: int | None, name: str) -> bool:
+        if proof(rel):
+            return False  # the proof goes last
+        if rel not in owned:
+            return False
+        sha = owned[rel]
+        return kind == "staging" or sha is None or _sha256_at(dir_fd, os.path.dirname(directory / rel), name) == sha
+
+    left: list[str] = []
+    fd = None
+    if _DIR_FDS:
+        try:
+            fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+        except OSError:
+            return []
+    try:
+        _sweep(str(directory), fd, "", remove, left)
+    finally:
+        if fd is not None:
+            os.close(fd)
+    users = [rel for rel in left if not proof(rel)]
+    if users:
+        return [str(directory / rel) for rel in sorted(users)]
+    for rel in left:  # only the markers remain
+        _unlink_quietly(directory / rel)
     try:
         os.rmdir(directory)
     except OSError:
-        return sorted(files - owned)
+        pass
     return []
 
 
 @contextmanager
-def _locked(directory: Path) -> Iterator[None]:
+def _locked(directory: Path) -> Iterator[int | None]:
     """An exclusive lock on a directory (flock on its descriptor): builds
     into the same parent take turns. Without fcntl (Windows) no lock."""
     try:
         import fcntl
     except ImportError:  # pragma: no cover - not POSIX
-        yield
+        yield None
         return
     fd = os.open(directory, os.O_RDONLY)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
+        yield fd
     finally:
         os.close(fd)  # closing releases the lock
 
 
-def _exchange(a: Path, b: Path) -> bool:
-    """Swap two paths atomically (Linux renameat2 RENAME_EXCHANGE); False
-    where the platform cannot."""
+@lru_cache(maxsize=1)
+def _renameat2() -> Any:
+    """Linux renameat2 from the C library, or None where there is none
+    (looked up once: finding the library may take a while)."""
     import ctypes
     import ctypes.util
 
@@ -282,8 +525,19 @@ def _exchange(a: Path, b: Path) -> bool:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
         renameat2 = libc.renameat2
     except (OSError, AttributeError):
-        return False
+        return None
     renameat2.argtypes = (ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint)
+    return renameat2
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths atomically (Linux renameat2 RENAME_EXCHANGE); False
+    where the platform cannot."""
+    import ctypes
+
+    renameat2 = _renameat2()
+    if renameat2 is None:
+        return False
     at_fdcwd, rename_exchange = -100, 2
     if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
         return True
@@ -293,55 +547,80 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(err, os.strerror(err), str(b))
 
 
-def _stale_staging(parent: Path, name: str) -> list[Path]:
-    prefixes = (f".{name}.new-", f".{name}.old-")
+def _leftovers(parent: Path, name: str) -> list[Path]:
+    """The directories beside name that a killed build may have left (by
+    their names; _remove_leftover asks for the proof)."""
+    pattern = re.compile(rf"\.{re.escape(name)}\.(?:new|old)-{_TOKEN}\Z")
     try:
-        return sorted(p for p in parent.iterdir() if p.name.startswith(prefixes) and p.is_dir()
-                      and not p.is_symlink())
+        return sorted(p for p in parent.iterdir() if pattern.match(p.name) and (st := _lstat(p)) is not None
+                      and stat.S_ISDIR(st.st_mode))
     except OSError:
         return []
 
 
+def _mark(directory: Path, mark: str, token: str) -> None:
+    """The proof that a build made (or is replacing) directory: an empty
+    file, made at once (O_EXCL), named with the token."""
+    fd = os.open(directory / (mark + token), os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
+                 0o666 & ~_umask())
+    os.close(fd)
+
+
+def _new_staging(parent: Path, name: str, mask: int) -> tuple[Path, str]:
+    """A new staging directory beside name, marked as a build's."""
+    for _ in range(100):
+        token = secrets.token_hex(16)
+        staging = parent / f".{name}.new-{token}"
+        try:
+            os.mkdir(staging, 0o700)
+        except FileExistsError:
+            continue
+        os.chmod(staging, 0o777 & ~mask)
+        _mark(staging, STAGING_MARK, token)
+        return staging, token
+    raise OSError(errno.EEXIST, "no free name for a staging directory", str(parent))  # pragma: no cover
+
+
 def check_out_dir(out: str | Path, protected: Iterable[Path] = (), edits: bool = False) -> Path:
-    """The output directory, or InputError naming why a build may not write
-    there. With edits, also a file changed since a build wrote it: asked
-    only under the build lock, where no other build swaps the tree between
-    reading its manifest and its files."""
+    """The output directory (resolved), or InputError naming why a build may
+    not write there. With edits, also a file changed since a build wrote it:
+    asked only under the build lock, where no other build swaps the tree
+    between reading its manifest and its files."""
     if str(out) == "":
         raise InputError("--out", None, "the output directory is empty; give a directory name")
-    path = Path(out)
-    absolute = Path(os.path.abspath(path))
-    if absolute.parent == absolute:
-        raise InputError(path, None, "refusing to replace the root of the file system")
-    refuse_protected(path, protected, "the build")
-    cwd = Path(os.path.abspath(os.getcwd()))
-    if absolute == cwd or absolute in cwd.parents:
-        raise InputError(path, None, "refusing to replace the current directory or a directory above it; "
-                                     "give a directory below it, such as output")
-    if path.is_symlink():
-        raise InputError(path, None, "is a symbolic link; give the directory itself")
-    if path.exists() and not path.is_dir():
-        raise InputError(path, None, "exists and is not a directory")
-    for anc in absolute.parents:
-        if anc.exists() and not anc.is_dir():
-            raise InputError(path, None, f"{anc} is not a directory")
-    if path.is_dir():
-        found = foreign(path, edits)
+    target = _target(out, "--out")
+    if target.parent == target:
+        raise InputError(out, None, "refusing to replace the root of the file system")
+    refuse_protected(out, target, (*protected, *editions_above(target)), "the build", contains=True)
+    cwd = Path(os.path.realpath(os.getcwd()))
+    if target == cwd or target in cwd.parents:
+        raise InputError(out, None, "refusing to replace the current directory or a directory above it; "
+                                    f"give a directory below it, such as output{_shown(out, target)}")
+    st = _lstat(target)
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        raise InputError(out, None, "is a symbolic link; give the directory itself")
+    if st is not None and not stat.S_ISDIR(st.st_mode):
+        raise InputError(out, None, "exists and is not a directory")
+    _not_a_directory_above(out, target)
+    if st is not None:
+        found = foreign(target, edits)
         if found:
             name, why = found[0]
             more = f" and {len(found) - 1} more" if len(found) > 1 else ""
             if why == "changed":
-                raise InputError(path, None, f"holds {name}{more}, changed since rithmocheck build wrote it; a "
-                                             "build never replaces an edited file: move it away, then build again")
-            raise InputError(path, None, f"holds {name}{more}, which rithmocheck build did not write; "
-                                         "a build writes only into a new or empty directory or one it made")
-    return absolute
+                raise InputError(out, None, f"holds {name}{more}, changed since rithmocheck build wrote it; a "
+                                            "build never replaces an edited file: move it away, then build "
+                                            f"again{_shown(out, target)}")
+            raise InputError(out, None, f"holds {name}{more}, which rithmocheck build did not write; a build "
+                                        "writes only into a new or empty directory or one it made"
+                                        f"{_shown(out, target)}")
+    return target
 
 
 def write_tree(files: Mapping[str, str], out: str | Path, protected: Iterable[Path] = ()) -> list[str]:
     """Write files (relative POSIX path -> text) as the directory out, all or
-    nothing; return the paths of files left behind (written by no build) in
-    a stale staging directory, if any."""
+    nothing; return the paths of files left behind (written by no build, or
+    changed since) in a leftover staging directory, if any."""
     if MANIFEST in files:
         raise ValueError(f"{MANIFEST} is written by write_tree itself")
     protected = tuple(protected)
@@ -354,15 +633,17 @@ def write_tree(files: Mapping[str, str], out: str | Path, protected: Iterable[Pa
     mask = _umask()
     left: list[str] = []
     with _locked(parent):
-        target = check_out_dir(out, protected, edits=True)  # again, now that no other build runs
-        for stale in _stale_staging(parent, target.name):
-            left += [str(stale / f) for f in _remove_owned(stale)]
+        # again, now that no other build runs (and the path is what it was)
+        if check_out_dir(out, protected, edits=True) != target:
+            raise InputError(out, None, "changed while the build ran (a link swapped?); build again")
+        for stale in _leftovers(parent, target.name):
+            left += _remove_leftover(stale)
         try:
-            staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=parent))
+            staging, token = _new_staging(parent, target.name, mask)
         except OSError as exc:
             raise _oserror(out, exc, "create a directory beside it") from None
+        swapped = marked = False
         try:
-            os.chmod(staging, 0o777 & ~mask)
             # the manifest first: a build killed while writing leaves a
             # staging directory whose every file the next build may delete
             (staging / MANIFEST).write_text(manifest_text(files), encoding="utf-8", newline="\n")
@@ -370,56 +651,73 @@ def write_tree(files: Mapping[str, str], out: str | Path, protected: Iterable[Pa
                 path = staging / rel
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(files[rel], encoding="utf-8", newline="\n")
-            if not target.exists():
+            if _lstat(target) is None:
                 os.rename(staging, target)
+                swapped = True
+                _unlink_quietly(target / (STAGING_MARK + token))
                 return left
-            if not _exchange(staging, target):
-                old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=parent))
-                os.rmdir(old)
+            _renameat2()  # (found before the marking: the marked tree stands in out for as short a time as can be)
+            _mark(target, OLD_MARK, token)  # the tree it replaces carries the proof once it stands aside
+            marked = True
+            if _exchange(staging, target):
+                old = staging
+            else:
+                old = parent / f".{target.name}.old-{token}"
                 os.rename(target, old)
                 try:
                     os.rename(staging, target)
                 except OSError:
                     os.rename(old, target)
                     raise
-                staging = old
-            left += [str(staging / f) for f in _remove_owned(staging)]
+            swapped = True
+            _unlink_quietly(target / (STAGING_MARK + token))
+            left += _remove_leftover(old)
             return left
         except OSError as exc:
-            if staging.exists():
-                _remove_owned(staging)
+            if not swapped:
+                _abandon(staging, target, token, marked)
             raise _oserror(out, exc, "write the output") from None
         except BaseException:
-            if staging.exists() and staging != target:
-                _remove_owned(staging)
+            if not swapped:
+                _abandon(staging, target, token, marked)
             raise
+
+
+def _abandon(staging: Path, target: Path, token: str, marked: bool) -> None:
+    """A build that failed before its swap: its staging directory goes, the
+    old tree stays as it was (its marker removed)."""
+    _remove_leftover(staging)
+    if marked:
+        _unlink_quietly(target / (OLD_MARK + token))
 
 
 # --- a copy of a directory (init) ------------------------------------------------------------------
 
 def check_new_dir(out: str | Path, protected: Iterable[Path] = (), option: str = "DIR") -> Path:
-    """A directory to create, or InputError: it must not exist, or be empty."""
+    """A directory to create (resolved), or InputError: it must not exist,
+    or be empty."""
     if str(out) == "":
         raise InputError(option, None, "the directory name is empty; give a directory name")
-    path = Path(out)
-    absolute = Path(os.path.abspath(path))
-    refuse_protected(path, protected, "the copy")
-    for anc in absolute.parents:
-        if anc.exists() and not anc.is_dir():
-            raise InputError(path, None, f"{anc} is not a directory")
-    if path.is_symlink():
-        raise InputError(path, None, "is a symbolic link; give a new directory")
-    if path.exists():
-        if not path.is_dir():
-            raise InputError(path, None, "exists and is not a directory; give a new or empty directory")
+    target = _target(out, option)
+    if target.parent == target:
+        raise InputError(out, None, "is the root of the file system; give a new or empty directory")
+    refuse_protected(out, target, (*protected, *editions_above(target)), "the copy", contains=True)
+    _not_a_directory_above(out, target)
+    st = _lstat(target)
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        raise InputError(out, None, "is a symbolic link; give a new directory")
+    if st is not None:
+        if not stat.S_ISDIR(st.st_mode):
+            raise InputError(out, None, "exists and is not a directory; give a new or empty directory")
         try:
-            first = next(iter(os.scandir(path)), None)
+            with os.scandir(target) as it:
+                first = next(iter(it), None)
         except OSError as exc:
-            raise _oserror(path, exc, "read the directory") from None
+            raise _oserror(out, exc, "read the directory") from None
         if first is not None:
-            raise InputError(path, None, f"is not empty (it holds {first.name}); give a new or empty directory, "
-                                         "nothing is overwritten")
-    return absolute
+            raise InputError(out, None, f"is not empty (it holds {first.name}); give a new or empty directory, "
+                                        f"nothing is overwritten{_shown(out, target)}")
+    return target
 
 
 def copy_tree(source: Path, out: str | Path, protected: Iterable[Path] = ()) -> int:
@@ -448,7 +746,8 @@ def copy_tree(source: Path, out: str | Path, protected: Iterable[Path] = ()) -> 
                     continue
                 shutil.copyfile(src, staging / rel / name)
                 n += 1
-        target = check_new_dir(out, protected)  # again: nothing appeared meanwhile
+        if check_new_dir(out, protected) != target:  # again: nothing appeared meanwhile
+            raise InputError(out, None, "changed while the edition was copied (a link swapped?); try again")
         os.rename(staging, target)  # onto an empty directory, or a new name
         return n
     except OSError as exc:

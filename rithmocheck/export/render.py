@@ -37,6 +37,9 @@ def grid(headers: Sequence[str], data: Iterable[Sequence[Any]], fmt: str) -> str
         return buf.getvalue()
     from tabulate import tabulate
 
+    if fmt == "md":  # text from an edition is never HTML, nor a column rule, to a Markdown renderer
+        headers = [md_text(h) for h in headers]
+        rows = [[md_text(v) if isinstance(v, str) else v for v in r] for r in rows]
     # Numbers are right-aligned, text left-aligned, as tabulate would; the
     # column kinds are known here, so tabulate is spared guessing them
     # (which is most of its time on large tables).
@@ -45,6 +48,27 @@ def grid(headers: Sequence[str], data: Iterable[Sequence[Any]], fmt: str) -> str
         return text_table(headers, rows, align)
     return tabulate(rows, headers=list(headers), tablefmt="github",
                     disable_numparse=True, colalign=align) + "\n"
+
+
+def md_text(text: str, cell: bool = True) -> str:
+    """Text for Markdown, as text: HTML's special characters as entities
+    (a renderer passes raw HTML through), on one line; in a table's cell a
+    column rule escaped too (it would split the cell)."""
+    import html
+
+    escaped = html.escape(" ".join(text.splitlines()), quote=False)
+    return escaped.replace("|", "\\|") if cell else escaped
+
+
+def md_code(text: str) -> str:
+    """Text as a Markdown code span (where HTML is never interpreted), on one
+    line: the fence is longer than any run of backticks in it."""
+    import re
+
+    text = " ".join(text.splitlines())
+    fence = "`" * (max((len(m) for m in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 TEXT_WIDTH = 100  # the width text wraps at when stdout is not a terminal and COLUMNS is unset
@@ -231,6 +255,59 @@ def stream_grid(headers: Sequence[str], rows: Iterable[Sequence[Any]], fmt: str,
             buf.seek(0)
             buf.truncate()
     yield buf.getvalue()
+
+
+_ROWS = "\x00rithmocheck: the rows go here\x00"  # a value no table holds
+
+
+def stream_document(data: dict[str, Any], key: str, rows: Iterable[Sequence[Any]], fmt: str,
+                    batch: int = 4096) -> Iterator[str]:
+    """A document (json or yaml) whose list under key is written as its rows
+    come, never held: the same text as document() of the whole document."""
+    head, sep, tail = document({**data, key: _ROWS}, fmt).partition(
+        json.dumps(_ROWS) if fmt == "json" else _yaml_scalar(_ROWS))
+    if not sep:  # pragma: no cover - the marker is always written
+        raise ValueError("the rows' place was not found")
+    if fmt == "json":
+        head = head.rstrip()
+    else:  # "rows: <marker>" becomes "rows:" and the block of rows, or "rows: []"
+        head = head[:head.rindex(f"{key}:") + len(key) + 1]
+        tail = tail.split("\n", 1)[1] if "\n" in tail else ""
+    out: list[str] = [head]
+    n = 0
+    for row in rows:
+        out.append(_json_row(row, n) if fmt == "json" else _yaml_row(row))
+        n += 1
+        if n % batch == 0:
+            yield "".join(out)
+            out = []
+    if fmt == "json":
+        out.append(" []" + tail if n == 0 else "\n  ]" + tail)
+    else:
+        out.append(" []\n" + tail if n == 0 else "\n" + tail)
+    yield "".join(out)
+
+
+def _json_row(row: Sequence[Any], i: int) -> str:
+    """A row as json.dumps(indent=2) writes it as an item of a top-level key's list."""
+    lead = " [\n    " if i == 0 else ",\n    "
+    if not row:
+        return lead + "[]"
+    if all(isinstance(v, int) and not isinstance(v, bool) for v in row):
+        return lead + "[\n      " + ",\n      ".join(map(str, row)) + "\n    ]"
+    return lead + json.dumps(list(row), indent=2, ensure_ascii=False).replace("\n", "\n    ")
+
+
+def _yaml_row(row: Sequence[Any]) -> str:
+    """A row as yaml_text writes it as an item of a top-level key's list."""
+    if row and all(isinstance(v, int) and not isinstance(v, bool) for v in row):
+        return "\n- - " + "\n  - ".join(map(str, row))
+    return "\n" + yaml_text([list(row)]).rstrip("\n")
+
+
+def _yaml_scalar(value: str) -> str:
+    text = yaml_text({"k": value})
+    return text[len("k: "):].rstrip("\n")
 
 
 def document(data: Any, fmt: str) -> str:

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -172,7 +173,13 @@ def in_danger(pos: Position, rules: Rules, side: str, board: Board | None = None
             continue
         for method in methods:
             out.update(_by_method(method, v, victim, side, pos, rules, board))
-    return sorted(out)
+    return sorted(out, key=capture_key)
+
+
+def capture_key(c: Capture) -> tuple[Any, ...]:
+    """Captures in a fixed order: by the man taken, the manner, the takers, the number; the whole king before
+    his layers (the same number may be the king's and, when he bears one layer, that layer's)."""
+    return c.taken, c.method, c.takers, c.value, -1 if c.layer is None else c.layer
 
 
 def _by_method(method: Method, v: Square, victim: Man, side: str, pos: Position, rules: Rules,
@@ -360,35 +367,69 @@ def _proportion(v: Square, victim: Man, side: str, pos: Position, rules: Rules) 
             yield Capture(v, "proportion", tuple(sorted(others)), victim.value)
 
 
-def lines_of_three(rules: Rules) -> Iterator[tuple[Square, Square, Square]]:
-    """Every three spaces in a right line, next to each other, in the directions a triumph may stand in."""
-    units = [u for d in rules.line.get("directions", ["orthogonal", "diagonal"]) for u in VECTORS[d][:2]]
+def lines_of_three(rules: Rules) -> tuple[tuple[Square, Square, Square], ...]:
+    """Every three spaces in a right line, next to each other, in the directions a triumph may stand in (by
+    their first space, file then rank)."""
+    return _geometry(rules.ranks, tuple(rules.line.get("directions", ["orthogonal", "diagonal"])),
+                     rules.square_form)[0]
+
+
+def squares_of_four(rules: Rules) -> tuple[tuple[Square, Square, Square, Square], ...]:
+    """Every four spaces set "like a square" (the ruleset's form: the corners about a space, or a block)."""
+    return _geometry(rules.ranks, tuple(rules.line.get("directions", ["orthogonal", "diagonal"])),
+                     rules.square_form)[1]
+
+
+def arrangements_from(rules: Rules) -> dict[Square, tuple[tuple[Square, ...], ...]]:
+    """The lines of three, then the squares of four, by their first space (the order of the two above)."""
+    return _geometry(rules.ranks, tuple(rules.line.get("directions", ["orthogonal", "diagonal"])),
+                     rules.square_form)[2]
+
+
+def arrangements_with(v: Square, rules: Rules) -> tuple[tuple[Square, ...], ...]:
+    """The lines of three and the squares of four that hold the space v."""
+    return _geometry(rules.ranks, tuple(rules.line.get("directions", ["orthogonal", "diagonal"])),
+                     rules.square_form)[3].get(v, ())
+
+
+Line = tuple[Square, Square, Square]
+Four = tuple[Square, Square, Square, Square]
+
+
+@cache
+def _geometry(ranks: int, directions: tuple[str, ...], square_form: str
+              ) -> tuple[tuple[Line, ...], tuple[Four, ...], dict[Square, tuple[tuple[Square, ...], ...]],
+                         dict[Square, tuple[tuple[Square, ...], ...]]]:
+    """The board's arrangements of a triumph, made once per shape of board and rules."""
+    def on(sq: Square) -> bool:
+        return 0 <= sq[0] < 8 and 0 <= sq[1] < ranks
+
+    units = [u for d in directions for u in VECTORS[d][:2]]
+    lines: list[Line] = []
     for x in range(8):
-        for y in range(rules.ranks):
+        for y in range(ranks):
             for dx, dy in units:
                 b, c = (x + dx, y + dy), (x + 2 * dx, y + 2 * dy)
-                if rules.on_board(b) and rules.on_board(c):
-                    yield (x, y), b, c
-
-
-def squares_of_four(rules: Rules) -> Iterator[tuple[Square, Square, Square, Square]]:
+                if on(b) and on(c):
+                    lines.append(((x, y), b, c))
+    squares: list[Four] = []
     for x in range(8):
-        for y in range(rules.ranks):
-            if rules.square_form == "block":
+        for y in range(ranks):
+            sqs: Four
+            if square_form == "block":
                 sqs = ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
             else:  # the four spaces next corner-wise about (x + 1, y + 1): E B D C about A
                 sqs = ((x, y), (x + 2, y), (x, y + 2), (x + 2, y + 2))
-            if all(rules.on_board(s) for s in sqs):
-                yield sqs
-
-
-def arrangements_with(v: Square, rules: Rules) -> Iterator[tuple[Square, ...]]:
-    for line in lines_of_three(rules):
-        if v in line:
-            yield line
-    for sq in squares_of_four(rules):
-        if v in sq:
-            yield sq
+            if all(on(q) for q in sqs):
+                squares.append(sqs)
+    starts: dict[Square, list[tuple[Square, ...]]] = {}
+    holding: dict[Square, list[tuple[Square, ...]]] = {}
+    for arrangement in (*lines, *squares):
+        starts.setdefault(arrangement[0], []).append(arrangement)
+        for q in arrangement:
+            holding.setdefault(q, []).append(arrangement)
+    return (tuple(lines), tuple(squares), {k: tuple(v) for k, v in starts.items()},
+            {k: tuple(v) for k, v in holding.items()})
 
 
 def proportions_of(numbers: list[int], rules: Rules, in_line: bool = False) -> list[str]:

@@ -14,7 +14,15 @@ A move is one of:
 * `enter` (`t12@a1`): a prisoner the side holds in hand set on the board,
   on a void space of the side's hindmost rank (the first kind, "placed in
   the hindermost space of his victors camp", line 542) or of the
-  adversary's camp, to serve only the triumph (the second kind, line 726).
+  adversary's camp, to serve only the triumph (the second kind, line 726);
+* `ransom` (`d8^c5=16`): the king on d8 redeems his layer 16, which the
+  adversary has taken and still holds, by his man on c5, who goes to the
+  adversary in exchange, and removes into that man's place (the second
+  kind, "he may redeem it by any of his men having the same number, and
+  must remove into his place, which redeemed him", lines 933-937; the
+  third, 1038-1044, not the lowest square). The redeemer must bear the
+  layer's number if any man of the side does; if none does, any man of the
+  side, the one the adversary chooses (the move names that choice).
 
 `play(pos, move, rules)` gives the outcome: the new position, every capture
 the move makes (after the move: by the man just set down with his fellows,
@@ -30,22 +38,25 @@ from typing import Any
 
 from ..errors import InputError
 from .captures import Board, Capture, apply_captures, in_danger
-from .position import OTHER, SIDES, Kings, Man, Position, Square, parse_square, parse_token, square_name, token
+from .position import OTHER, SIDES, Kings, Layer, Man, Position, Square, parse_square, parse_token, square_name, token
 from .rules import Rules
 
 
 @dataclass(frozen=True, order=True)
 class Move:
-    kind: str  # march | fly | take | enter
+    kind: str  # march | fly | take | enter | ransom
     frm: Square | None
     to: Square
-    man: Man | None = field(default=None, compare=False)  # enter: the prisoner entered
+    man: Man | None = field(default=None, compare=False)  # enter: the prisoner entered; ransom: the layer
 
     def text(self, kings: Kings) -> str:
         if self.kind == "enter":
             assert self.man is not None
             return f"{token(self.man, kings)}@{square_name(self.to)}"
         assert self.frm is not None
+        if self.kind == "ransom":
+            assert self.man is not None
+            return f"{square_name(self.frm)}^{square_name(self.to)}={self.man.value}"
         sep = {"march": "-", "fly": "~", "take": "x"}[self.kind]
         return f"{square_name(self.frm)}{sep}{square_name(self.to)}"
 
@@ -54,6 +65,9 @@ class Move:
             assert self.man is not None
             return {"enter": self.man.as_json(), "to": square_name(self.to)}
         assert self.frm is not None
+        if self.kind == "ransom":
+            assert self.man is not None
+            return {"ransom": self.man.value, "from": square_name(self.frm), "to": square_name(self.to)}
         return {"from": square_name(self.frm), "to": square_name(self.to), "flying": self.kind == "fly"}
 
 
@@ -83,6 +97,44 @@ def legal_moves(pos: Position, rules: Rules) -> list[Move]:
                 out.append(Move("fly", sq, t))
     out.extend(_takes(pos, rules, board))
     out.extend(_enters(pos, rules))
+    out.extend(_ransoms(pos, rules))
+    return out
+
+
+def redeemable(pos: Position, rules: Rules, side: str) -> list[tuple[Square, Man]]:
+    """The layers `side`'s king on the board may redeem: each a layer of his the adversary has taken and
+    still holds (in hand where prisoners are kept to be entered, lines 541 and 726), not the lowest square
+    where the ransom excepts it (line 1042); with the king's square. None when the king was taken whole
+    (line 1043) or the kind has no ransom."""
+    if rules.ransom is None:
+        return []
+    whole = rules.kings.get(side, ())
+    held = pos.hand_of(OTHER[side]) if rules.captured != "removed" else pos.taken_by(OTHER[side])
+    out = []
+    for sq, king in pos.men(side):
+        if not king.is_king:
+            continue
+        bears = {l.value for l in king.layers}
+        for i, layer in enumerate(whole):
+            if layer.value in bears or (i == len(whole) - 1 and not rules.ransom.get("lowest_square", True)):
+                continue
+            lost = Man(side, layer.shape, layer.value)
+            if lost in held:
+                out.append((sq, lost))
+    return out
+
+
+def _ransoms(pos: Position, rules: Rules) -> list[Move]:
+    side = pos.to_move
+    layers = redeemable(pos, rules, side)
+    if not layers:
+        return []
+    men = [(sq, m) for sq, m in pos.men(side) if not m.is_king]
+    out = []
+    for king_sq, lost in layers:
+        same = [sq for sq, m in men if m.value == lost.value]
+        for sq in same or [sq for sq, _m in men]:  # none of his number: any, the adversary's choice (935-936)
+            out.append(Move("ransom", king_sq, sq, lost))
     return out
 
 
@@ -189,6 +241,10 @@ def play(pos: Position, move: Move, rules: Rules, agreement: dict[str, Any] | No
             return _outcome(result, tuple(whole) + tuple(later), pos, side, rules, move, agreement)
         result = apply_captures(pos, before, side, rules)
         return _outcome(result, tuple(before), pos, side, rules, move, agreement)
+    elif move.kind == "ransom":
+        assert move.frm is not None and move.man is not None
+        moved = _redeemed(pos, rules, move)
+        captures = _after_move(moved, rules, move.to, False)
     else:
         assert move.man is not None
         men[move.to] = Man(side, move.man.shape, move.man.value, move.man.layers, turned=True)
@@ -202,6 +258,30 @@ def play(pos: Position, move: Move, rules: Rules, agreement: dict[str, Any] | No
     return _outcome(result, tuple(captures), moved, side, rules, move, agreement)
 
 
+def _redeemed(pos: Position, rules: Rules, move: Move) -> Position:
+    """The position after a ransom: the redeemer goes to the adversary (taken, and in hand where prisoners
+    are kept), the layer comes back from him to the king, who removes into the redeemer's place."""
+    assert move.frm is not None and move.man is not None
+    side, enemy = pos.to_move, OTHER[pos.to_move]
+    men = dict(pos.board)
+    redeemer = men.pop(move.to)
+    king = men.pop(move.frm)
+    order = [l.value for l in rules.kings[side]]
+    layers = tuple(sorted((*king.layers, Layer(move.man.value, move.man.shape)), key=lambda l: order.index(l.value)))
+    men[move.to] = Man(side, king.shape, sum(l.value for l in layers), layers, king.turned)
+    given = Man(side, redeemer.shape, redeemer.value, redeemer.layers)
+    i = SIDES.index(enemy)
+    taken, hand = list(pos.taken_by(enemy)), list(pos.hand_of(enemy))
+    taken.remove(move.man)
+    taken.append(given)
+    if rules.captured != "removed":
+        hand.remove(move.man)
+        hand.append(given)
+    t, h = list(pos.taken), list(pos.hand)
+    t[i], h[i] = tuple(taken), tuple(hand)
+    return pos.replaced(men, taken=(t[0], t[1]), hand=(h[0], h[1]))
+
+
 def _outcome(result: Position, captures: tuple[Capture, ...], before: Position, side: str, rules: Rules,
              move: Move, agreement: dict[str, Any] | None) -> Outcome:
     from .victories import victories
@@ -213,6 +293,7 @@ def _outcome(result: Position, captures: tuple[Capture, ...], before: Position, 
 # --- reading a move ----------------------------------------------------------------------------------
 
 _MOVE = re.compile(r"^([a-h][0-9]{1,2})([-~x])([a-h][0-9]{1,2})$")
+_RANSOM = re.compile(r"^([a-h][0-9]{1,2})\^([a-h][0-9]{1,2})=([0-9]{1,7})$")
 
 
 def parse_move(text: str, pos: Position, rules: Rules, where: str = "<move>") -> Move:
@@ -223,10 +304,14 @@ def parse_move(text: str, pos: Position, rules: Rules, where: str = "<move>") ->
         sq = parse_square(sq_text, where, rules.ranks)
         man = parse_token(tok, rules.kings, where)
         return check_legal(Move("enter", None, sq, man), pos, rules, where)
+    r = _RANSOM.match(text)
+    if r:
+        return _ransom_move(r.group(1), r.group(2), int(r.group(3)), pos, rules, where)
     m = _MOVE.match(text)
     if not m:
         raise InputError(where, None, f"{text[:30]!r} is not a move: FROM-TO (a draught), FROM~TO (flying), "
-                                      f"FROMxTO (taking an enemy in danger) or MAN@SQUARE (a prisoner entered)")
+                                      f"FROMxTO (taking an enemy in danger), MAN@SQUARE (a prisoner entered) or "
+                                      f"KING^MAN=LAYER (a layer redeemed)")
     frm, sep, to = parse_square(m.group(1), where, rules.ranks), m.group(2), parse_square(m.group(3), where,
                                                                                          rules.ranks)
     target = pos.at(to)
@@ -236,9 +321,23 @@ def parse_move(text: str, pos: Position, rules: Rules, where: str = "<move>") ->
     return check_legal(Move(kind, frm, to), pos, rules, where)
 
 
+def _ransom_move(frm_text: str, to_text: str, value: int, pos: Position, rules: Rules, where: str) -> Move:
+    frm, to = parse_square(frm_text, where, rules.ranks), parse_square(to_text, where, rules.ranks)
+    king = pos.at(frm)
+    layer = next((l for l in rules.kings.get(king.side if king else pos.to_move, ()) if l.value == value), None)
+    man = Man(pos.to_move, layer.shape if layer else "round", value)
+    return check_legal(Move("ransom", frm, to, man), pos, rules, where)
+
+
 def move_from_json(data: Any, pos: Position, rules: Rules, where: str = "<move>") -> Move:
     if not isinstance(data, dict):
-        raise InputError(where, None, "a move is an object: {from, to, flying} or {enter, to}")
+        raise InputError(where, None, "a move is an object: {from, to, flying}, {enter, to} or "
+                                      "{ransom, from, to}")
+    if "ransom" in data:
+        if set(data) - {"ransom", "from", "to"} or isinstance(data["ransom"], bool) \
+                or not isinstance(data["ransom"], int):
+            raise InputError(where, None, "a ransom has only ransom (the layer's number), from and to")
+        return _ransom_move(str(data.get("from", "")), str(data.get("to", "")), data["ransom"], pos, rules, where)
     if "enter" in data:
         if set(data) - {"enter", "to"}:
             raise InputError(where, None, "an entering move has only enter and to")
@@ -282,6 +381,8 @@ def why_illegal(move: Move, pos: Position, rules: Rules) -> str:
         return f"no man stands on {square_name(move.frm)}"
     if man.side != side:
         return f"the man on {square_name(move.frm)} is {man.side}'s, and {side} is to move"
+    if move.kind == "ransom":
+        return _why_no_ransom(move, man, pos, rules)
     target = pos.at(move.to)
     what = f"{man.shape} {man.value} on {square_name(move.frm)}"
     if move.kind == "take":
@@ -291,3 +392,27 @@ def why_illegal(move: Move, pos: Position, rules: Rules) -> str:
     if move.kind == "fly":
         return f"{square_name(move.to)} is not a flying draught of the {what}"
     return f"{square_name(move.to)} is not in the draught of the {what}, or his way there is not void"
+
+
+def _why_no_ransom(move: Move, king: Man, pos: Position, rules: Rules) -> str:
+    assert move.man is not None and move.frm is not None
+    side, value, at = pos.to_move, move.man.value, square_name(move.frm)
+    if rules.ransom is None:
+        return "this kind of play has no ransom of a king's layer"
+    if not king.is_king:
+        return f"the man on {at} is no king: only a king redeems a layer"
+    whole = [l.value for l in rules.kings.get(side, ())]
+    if value not in whole:
+        return f"the {side} king has no layer {value}"
+    if value in {l.value for l in king.layers}:
+        return f"the king on {at} still bears his layer {value}"
+    if value == whole[-1] and not rules.ransom.get("lowest_square", True):
+        return f"{value} is the king's lowest square: no ransom delivers him (line 1042)"
+    held = pos.hand_of(OTHER[side]) if rules.captured != "removed" else pos.taken_by(OTHER[side])
+    if move.man not in held:
+        return f"the {OTHER[side]} side does not hold the king's layer {value} to be redeemed"
+    redeemer = pos.at(move.to)
+    if redeemer is None or redeemer.side != side or redeemer.is_king:
+        return f"no man of the {side} side but the king stands on {square_name(move.to)} to redeem him"
+    return (f"the {side} side has a man of the number {value}: he must redeem the layer, not the "
+            f"{redeemer.shape} {redeemer.value} on {square_name(move.to)}")

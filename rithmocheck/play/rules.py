@@ -85,6 +85,7 @@ class Rules:
     king_directions: list[str]
     king_as_shapes: bool
     king_flies: bool
+    ransom: dict[str, Any] | None  # /kings/ransom: a layer taken may be redeemed (kinds 2 and 3)
     methods: tuple[Method, ...]
     mover_among_takers: bool
     captured: str  # turned | triumph-only | removed
@@ -264,6 +265,8 @@ def compile_rules(doc: dict[str, Any]) -> Rules:
         king_by_shape={k: tuple(v) for k, v in by_shape.items()} if isinstance(by_shape, dict) else None,
         king_directions=list(pyramid["directions"]), king_as_shapes=bool(pyramid.get("as_shapes", False)),
         king_flies=bool(pyramid.get("flies_as_shapes", False)),
+        ransom=(kings_doc.get("ransom") or None
+                if (kings_doc.get("ransom") or {}).get("redeems", "a-layer-taken") == "a-layer-taken" else None),
         methods=methods, mover_among_takers=bool(get("/captures/timing/after_move/mover_among_takers")),
         captured=captured["becomes"], enters=captured.get("enters"),
         parts_by_equality=bool(parts.get("by_equality", False)),

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .captures import lines_of_three, proportions_of, squares_of_four
+from .captures import arrangements_from, proportions_of
 from .moves import Move
 from .position import OTHER, Man, Position, square_name
 from .rules import Rules
@@ -58,26 +58,25 @@ def triumphs(pos: Position, rules: Rules, side: str, move: Move | None) -> list[
     allowed = {t.name: t for t in rules.triumphs if t.allowed}
     found: list[dict[str, Any]] = []
 
-    def ours(sqs: tuple[tuple[int, int], ...]) -> list[Man] | None:
-        men = []
-        for sq in sqs:
-            m = pos.at(sq)
-            if m is None or m.side != side or not rules.in_camp(side, sq):
-                return None
-            men.append(m)
-        return men
+    # the side's men in the enemy's camp: every arrangement of a triumph is made of them alone, so only those
+    # that start on one of them are looked at (in the order of the board's arrangements, file then rank)
+    mine = {sq: m for sq, m in pos.men(side) if rules.in_camp(side, sq)}
+    if len(mine) < 3:
+        return found
+    starts = arrangements_from(rules)
+    candidates = [a for sq in sorted(mine) for a in starts.get(sq, ()) if all(q in mine for q in a)]
 
     if "great" in allowed and 3 in allowed["great"].men:
-        for line in lines_of_three(rules):
-            men = ours(line)
-            if men is not None:
+        for line in candidates:
+            if len(line) == 3:
+                men = [mine[q] for q in line]
                 props = proportions_of([m.value for m in men], rules, in_line=True)
                 if props:
                     found.append(_triumph("great", side, line, men, props))
-    for sqs in squares_of_four(rules):
-        men = ours(sqs)
-        if men is None:
+    for sqs in candidates:
+        if len(sqs) != 4:
             continue
+        men = [mine[q] for q in sqs]
         numbers = tuple(sorted(m.value for m in men))
         for name in ("greatest", "greater"):
             if name in allowed and numbers in allowed[name].rows:

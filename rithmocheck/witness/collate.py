@@ -262,10 +262,15 @@ def _sha256(path: Path) -> str:
 def inputs_digest(edition: Edition, tcp_path: Path) -> str:
     """The SHA-256 of everything the collation reads: the witness, its page
     map, the transcriptions, the worked examples and the TCP keying."""
+    from ..inputs import read_bytes
+    from .edition import WITNESS_BYTES
+    from .tcp import TCP_BYTES
+
     h = hashlib.sha256()
     files = [edition.witness_path, edition.pages_path, edition.examples_path, *edition.passage_files(), tcp_path]
-    for p in files:
-        data = p.read_bytes() if p.is_file() else b""
+    for p in files:  # each read within its bound (InputError naming a file too large)
+        limit = WITNESS_BYTES if p == edition.witness_path else TCP_BYTES if p == tcp_path else None
+        data = (read_bytes(p) if limit is None else read_bytes(p, limit)) if p.is_file() else b""
         name = p.relative_to(edition.root).as_posix() if p.is_relative_to(edition.root) else p.name
         h.update(f"{name}\0{len(data)}\0".encode())
         h.update(data)
@@ -283,23 +288,27 @@ def cache_text(edition: Edition, report: CollationReport) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-@lru_cache(maxsize=4)
 def edition_collation(edition: Edition) -> CollationReport | None:
     """The collation of the whole edition (None when it has no second
     witness): read from the cache file while its inputs are unchanged,
-    else collated afresh."""
+    else collated afresh; kept by the edition and the digest of its inputs."""
     path = second_witness(edition)
     if path is None:
         return None
+    return _edition_collation(edition, path, inputs_digest(edition, path))
+
+
+@lru_cache(maxsize=4)
+def _edition_collation(edition: Edition, path: Path, digest: str) -> CollationReport:
     cache = edition.root / CACHE_FILE
     if cache.is_file():
         from ..inputs import load_json, read_text
 
         try:
             data = load_json(read_text(cache), cache)
-            if isinstance(data, dict) and data.get("inputs") == inputs_digest(edition, path):
+            if isinstance(data, dict) and data.get("inputs") == digest:
                 return CollationReport.from_dict(data["report"])
-        except (InputError, KeyError, TypeError, ValueError):
-            pass  # a damaged cache: collate afresh
+        except Exception:  # noqa: BLE001 - a damaged cache, whatever its damage, is collated afresh
+            pass
     return collate(edition)
 

@@ -5,11 +5,11 @@ rithmocheck.witness.collate."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .collate import KINDS, Disagreement, Kind, PassageCollation
@@ -81,20 +81,30 @@ def _sign(text: str) -> int:
     return int(text[len("{powerof"):-1])
 
 
-@lru_cache(maxsize=4)
 def ties_of(witness: tuple[str, ...], tcp_path: str) -> Ties:
-    """The witness (its lines) tied to the TCP file (cached: aligning takes
-    about a second); a TCP file that is not a TEI keying is bad input."""
+    """The witness (its lines) tied to the TCP file (kept by the witness and
+    the file's bytes: aligning takes about a second); a TCP file that is not
+    a TEI keying is bad input."""
     from xml.etree.ElementTree import ParseError
 
     from ..errors import InputError
+    from ..inputs import read_bytes
     from . import tcp
 
+    data = read_bytes(tcp_path, tcp.TCP_BYTES)
     try:
-        doc = tcp.load(tcp_path)
+        doc = tcp.parsed(data, tcp_path)
     except (ParseError, ValueError) as exc:
         raise InputError(tcp_path, None, f"not a TEI keying of the book: {exc}") from None
-    return Ties.of(witness, doc)
+    key = (witness, hashlib.sha256(data).hexdigest())
+    if key not in _TIES:
+        while len(_TIES) >= 4:
+            _TIES.pop(next(iter(_TIES)))
+        _TIES[key] = Ties.of(witness, doc)
+    return _TIES[key]
+
+
+_TIES: dict[tuple[tuple[str, ...], str], Ties] = {}  # by witness and the SHA-256 of the TCP file
 
 
 # --- a transcription cell and what it stands in ---------------------------------------------------

@@ -18,6 +18,7 @@ is immutable).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -38,6 +39,8 @@ SHIPPED_ERRATA = SHIPPED / "errata.yaml"
 SHIPPED_TCP_DIR = SHIPPED / "eebo-tcp-A05389"  # the second witness and its provenance (witness.yaml)
 SHIPPED_TCP = SHIPPED_TCP_DIR / "A05389.xml"
 
+MAX_FIGURES = 100  # of a number in the witness (the shipped one's longest has 4; a transcription's at most 12)
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_FIGURES + 1},}}")
 METADATA = "edition.yaml"
 ENV_VAR = "RITHMOCHECK_EDITION"
 WITNESS_BYTES = 1_000_000
@@ -49,13 +52,23 @@ def known_tables() -> frozenset[str]:
     return frozenset(TABLE_IDS)
 
 
-def _relative(root: Path, meta: dict[str, Any], key: str, default: str | None) -> Path | None:
+def _key_line(meta: dict[str, Any], key: str) -> int | None:
+    """The line of edition.yaml a key stands on (the loader keeps it on the key)."""
+    return next((getattr(k, "line", None) for k in meta if k == key), getattr(meta, "line", None))
+
+
+def _relative(root: Path, meta: dict[str, Any], key: str, default: str | None, required: bool = False) -> Path | None:
+    """The file edition.yaml names under key (relative to the edition), the
+    default when the key is absent; None only when the file is optional."""
     value = meta.get(key, default)
-    if value is None:
+    if value is None and not required:
         return None
     if not isinstance(value, str) or not value.strip() or "\0" in value:
-        raise InputError(root / METADATA, None, f"{key} must be a file name relative to the edition")
+        raise InputError(root / METADATA, _key_line(meta, key), f"{key} must be a file name relative to the edition")
     return root / value
+
+
+TEXT_KEYS = ("edition", "title", "editors")  # edition.yaml: what is text, if given
 
 
 @dataclass(frozen=True)
@@ -174,16 +187,35 @@ class Edition:
     def pages_path(self) -> Path:
         return self.root / "pages.yaml"
 
+    def read_paths(self) -> tuple[Path, ...]:
+        """Every file (and directory) the edition reads, as named from its
+        directory: a link among them stands for the file it points to,
+        wherever that lies (compared on disk by rithmocheck.export.outfiles)."""
+        named = [self.root / n for n in (METADATA, "witness.txt", "witness.yaml", "examples.yaml", "coverage.yaml",
+                                         "pages.yaml", "collation.json", "tables")]
+        try:
+            named += sorted(self.tables_dir.glob("*.yaml"))
+        except OSError:
+            pass
+        return tuple(named) + tuple(p for p in (self.errata_path, self.second_witness_path) if p is not None)
+
     def protected(self) -> tuple[Path, ...]:
-        """What no command may write onto or into: this edition, its errata,
+        """What no command may write onto or into: this edition and every
+        file it reads (its errata and second witness too, wherever they lie),
         and the shipped edition (with everything in it)."""
-        return (self.root, self.errata_path, SHIPPED, SHIPPED_ERRATA)
+        return (self.root, *self.read_paths(), SHIPPED, SHIPPED_ERRATA)
 
     # --- contents ------------------------------------------------------------------------------------
 
     @cached_property
     def witness(self) -> tuple[str, ...]:
-        return tuple(read_text(self.witness_path, WITNESS_BYTES).split("\n"))
+        text = read_text(self.witness_path, WITNESS_BYTES)
+        long = _LONG_NUMBER.search(text)
+        if long is not None:
+            raise InputError(self.witness_path, text.count("\n", 0, long.start()) + 1,
+                             f"a number of {len(long.group())} figures; a number of the witness has at most "
+                             f"{MAX_FIGURES}")
+        return tuple(text.split("\n"))
 
     @cached_property
     def lines(self) -> tuple[str, ...]:
@@ -333,7 +365,10 @@ def _metadata(root: Path) -> dict[str, Any]:
     data = load_file(path)
     if not isinstance(data, dict):
         raise InputError(path, getattr(data, "line", 1), "expected a mapping (edition, title, witness, errata, ...)")
-    return dict(data)
+    for key in TEXT_KEYS:
+        if key in data and not (isinstance(data[key], str) and data[key].strip()):
+            raise InputError(path, _key_line(data, key), f"{key} must be text")
+    return data
 
 
 @lru_cache(maxsize=8)
@@ -356,8 +391,8 @@ def _open(root: Path) -> Edition:
         raise InputError(root, None, "is not an edition: it has no witness.txt (make one with rithmocheck init DIR)")
     if not (root / "tables").is_dir():
         raise InputError(root, None, "is not an edition: it has no tables/ directory")
-    errata = _relative(root, meta, "errata", "errata.yaml")
-    assert errata is not None
+    errata = _relative(root, meta, "errata", "errata.yaml", required=True)
+    assert errata is not None  # (required)
     return Edition(root, errata, _relative(root, meta, "second_witness", None))
 
 

@@ -539,3 +539,53 @@ def load_coverage(path: Path) -> tuple[tuple[int, int, str], ...]:
 def digit_lines(witness: tuple[str, ...]) -> tuple[int, ...]:
     """Witness lines that carry a number (cossick sign markers aside)."""
     return tuple(i for i, line in enumerate(witness, 1) if DIGITS.search(SIGN.sub(" ", line)))
+
+
+Spot = tuple[tuple[int, int], tuple[int, int]]  # (line, column) where a token begins, and where it ends (exclusive)
+
+
+def token_spots(passage: ExamplePassage, witness: tuple[str, ...]) -> dict[str, Spot]:
+    """Where the figures, the numbers in words and the ratio names of a
+    passage stand in the witness, found as the loader proves them: the n-th
+    figure of a line is the line's n-th run of digits (cossick signs aside),
+    the n-th token of a word on a line its n-th occurrence there, a name the
+    first place its words (whitespace folded) begin on its line. Places are
+    not looked for."""
+    out: dict[str, Spot] = {}
+    figures: dict[int, list[re.Match[str]]] = {}
+    taken: Counter[int] = Counter()
+    words: Counter[tuple[str, int]] = Counter()
+    for t in passage.tokens:
+        line = witness[t.line - 1] if 1 <= t.line <= len(witness) else ""
+        if t.kind == "figure":
+            if t.line not in figures:
+                masked = SIGN.sub(lambda m: " " * len(m.group()), line)
+                figures[t.line] = list(DIGITS.finditer(masked))
+            k = taken[t.line]
+            taken[t.line] += 1
+            if k < len(figures[t.line]):
+                m = figures[t.line][k]
+                out[t.id] = ((t.line, m.start()), (t.line, m.end()))
+        elif t.kind == "word":
+            words[(t.printed.lower(), t.line)] += 1
+            pattern = rf"(?<![A-Za-z^]){re.escape(t.printed)}(?![A-Za-z^])"
+            found = list(re.finditer(pattern, line, flags=re.IGNORECASE))
+            n = words[(t.printed.lower(), t.line)]
+            if n <= len(found):
+                out[t.id] = ((t.line, found[n - 1].start()), (t.line, found[n - 1].end()))
+        elif t.kind == "name":
+            lines = witness[t.line - 1:passage.last_line]
+            text = "\n".join(lines)
+            name = re.search(r"\s+".join(map(re.escape, t.printed.split())), text)
+            if name is not None and name.start() <= len(lines[0]):
+                out[t.id] = ((t.line, name.start()), _line_column(lines, t.line, name.end()))
+    return out
+
+
+def _line_column(lines: tuple[str, ...], first: int, offset: int) -> tuple[int, int]:
+    """A place in lines (joined by newlines) as (witness line, column)."""
+    for i, text in enumerate(lines):
+        if offset <= len(text):
+            return first + i, offset
+        offset -= len(text) + 1
+    return first + len(lines) - 1, len(lines[-1]) if lines else 0

@@ -166,28 +166,76 @@ def dump(pm: PageMap) -> str:
 
 
 def parse_map(text: str, path: str = "pages.yaml") -> PageMap:
+    """A page map from the YAML of pages.yaml, its shape checked first: a
+    value of the wrong kind is bad input naming the file and its line."""
+    from ..errors import InputError
     from ..inputs import load_text
+    from .page import SIDES
 
     data = load_text(text, path)
-    ranges = tuple(PageRange(int(r["lines"][0]), int(r["lines"][1]), Page(int(r["image"]), str(r["side"])))
-                   for r in data["pages"])
-    breaks = tuple(LineBreak(int(b["line"]), int(b["column"]), str(b["word"]), Page(int(b["image"]), str(b["side"])))
-                   for b in data.get("breaks") or ())
-    pm = PageMap(int(data["lines"]), ranges, breaks, str(data["witness_sha256"]), str(data["tcp_sha256"]))
+
+    def fail(where: object, problem: str) -> InputError:
+        return InputError(path, getattr(where, "line", None), problem)
+
+    def whole(value: object, what: str, low: int, where: object) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            raise fail(value if hasattr(value, "line") else where, f"{what} must be a whole number from {low}")
+        return int(value)  # (a plain int: the loader's carries its line)
+
+    def page(item: dict[str, object], what: str) -> Page:
+        image = whole(item.get("image"), f"{what}: image", 1, item)
+        side = item.get("side")
+        if side not in SIDES:
+            raise fail(item, f"{what}: side must be left or right")
+        return Page(image, str(side))
+
+    if not isinstance(data, dict):
+        raise fail(data, "expected a mapping (witness_sha256, tcp_sha256, lines, pages, breaks)")
+    n = whole(data.get("lines"), "lines", 1, data)
+    for key in ("witness_sha256", "tcp_sha256"):
+        if not isinstance(data.get(key), str):
+            raise fail(data, f"{key} must be text (a SHA-256)")
+    pages = data.get("pages")
+    if not isinstance(pages, list) or not pages:
+        raise fail(pages if hasattr(pages, "line") else data, "pages must be a list of {lines: [first, last], "
+                                                              "image: N, side: left|right}")
+    ranges = []
+    for r in pages:
+        if not isinstance(r, dict):
+            raise fail(r if hasattr(r, "line") else pages, "each page must be {lines: [first, last], image: N, "
+                                                           "side: left|right}")
+        span = r.get("lines")
+        if not isinstance(span, list) or len(span) != 2:
+            raise fail(span if hasattr(span, "line") else r, "a page's lines must be [first, last]")
+        first, last = (whole(x, "a page's lines", 1, span) for x in span)
+        ranges.append(PageRange(first, last, page(r, "a page")))
+    found = data.get("breaks") or []
+    if not isinstance(found, list):
+        raise fail(found, "breaks must be a list of {line, column, word, image, side}")
+    breaks = []
+    for b in found:
+        if not isinstance(b, dict):
+            raise fail(b if hasattr(b, "line") else found, "each break must be {line, column, word, image, side}")
+        line = whole(b.get("line"), "a break's line", 1, b)
+        if line > n:
+            raise fail(b, f"a break's line must be a line of the witness (1..{n})")
+        if not isinstance(b.get("word"), str):
+            raise fail(b, "a break's word must be text")
+        breaks.append(LineBreak(line, whole(b.get("column"), "a break's column", 0, b), str(b["word"]),
+                                page(b, "a break")))
+    pm = PageMap(n, tuple(ranges), tuple(breaks), str(data["witness_sha256"]), str(data["tcp_sha256"]))
     expect = 1
-    for r in pm.ranges:
+    for r, item in zip(pm.ranges, pages):
         if r.first != expect or r.last < r.first:
-            raise ValueError(f"page map: ranges must cover the lines in order (at line {expect})")
+            raise fail(item, f"the pages' lines must cover the witness's lines in order (at line {expect})")
         expect = r.last + 1
     if expect != pm.lines + 1:
-        raise ValueError(f"page map: ranges end at line {expect - 1}, the witness has {pm.lines}")
+        raise fail(pages, f"the pages' lines end at line {expect - 1}; lines says the witness has {pm.lines}")
     return pm
 
 
-@lru_cache(maxsize=4)
 def load_map(path: str | None = None) -> PageMap:
-    """A page map (by default the shipped edition's; cached)."""
-    from ..errors import InputError
+    """A page map (by default the shipped edition's; kept by its text)."""
     from ..inputs import read_text
 
     if path is None:
@@ -195,8 +243,16 @@ def load_map(path: str | None = None) -> PageMap:
 
         path = str(Edition.default().pages_path)
 
+    return _parse_cached(read_text(path), path)
+
+
+@lru_cache(maxsize=4)
+def _parse_cached(text: str, path: str) -> PageMap:
+    """A page map kept by its text (an edited pages.yaml is read afresh)."""
+    from ..errors import InputError
+
     try:
-        return parse_map(read_text(path), path)
+        return parse_map(text, path)
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(path, None, f"not a page map: {exc}") from None
 

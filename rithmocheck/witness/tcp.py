@@ -545,6 +545,10 @@ def parse(data: bytes | str) -> Document:
     reader = _Reader()
     w = _Writer()
     _render_into(text_el, w, reader)
+    long = re.search(rf"\d{{{_edition.MAX_FIGURES + 1},}}", w.result())
+    if long is not None:
+        raise ValueError(f"a number of {len(long.group())} figures in its text; a number of a witness has at most "
+                         f"{_edition.MAX_FIGURES}")
     tables = tuple(_table(number, raw, reader.cell_pages) for number, raw in enumerate(reader.tables, 1))
     return Document(
         header=_header(root),
@@ -561,12 +565,15 @@ def parse(data: bytes | str) -> Document:
     )
 
 
+MAX_SPAN = 1_000  # the most columns or rows one cell may span (the keying's widest table has 7 columns)
+
+
 def _int_attr(elem: ET.Element, name: str) -> int:
     raw = elem.get(name)
     if raw is None:
         return 1
-    if not raw.isdigit() or int(raw) < 1:
-        raise ValueError(f"bad {name}={raw!r} on a cell")
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 4 or not 1 <= int(raw) <= MAX_SPAN:
+        raise ValueError(f"bad {name}={raw[:20]!r} on a cell (a whole number from 1 to {MAX_SPAN})")
     return int(raw)
 
 
@@ -600,6 +607,40 @@ def _table(number: int, raw: _RawTable, cell_pages: dict[int, Page]) -> Table:
 
 
 TCP_BYTES = 20_000_000  # the shipped keying is 0.2 MB
+MAX_XML_DEPTH = 200  # nesting of elements; the shipped keying needs 12 (the renderer recurses)
+
+
+class _TooDeep(Exception):
+    def __init__(self, line: int | None):
+        super().__init__(line)
+        self.line = line
+
+
+def _check_depth(data: bytes) -> None:
+    """_TooDeep (with its line) when elements nest deeper than MAX_XML_DEPTH;
+    a scan by expat, before the tree is built and walked. Malformed XML is
+    left for the parser to name."""
+    import xml.parsers.expat
+
+    parser = xml.parsers.expat.ParserCreate()
+    depth = 0
+
+    def start(_name: str, _attrs: object) -> None:
+        nonlocal depth
+        depth += 1
+        if depth > MAX_XML_DEPTH:
+            raise _TooDeep(parser.CurrentLineNumber)
+
+    def end(_name: str) -> None:
+        nonlocal depth
+        depth -= 1
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    try:
+        parser.Parse(data, True)
+    except xml.parsers.expat.ExpatError:
+        pass
 
 
 def default_file() -> Path:
@@ -612,17 +653,25 @@ def load(path: str | Path | None = None) -> Document:
     return _load(str(path if path is not None else default_file()))
 
 
-@lru_cache(maxsize=2)
 def _load(path: str) -> Document:
-    from ..errors import InputError
     from ..inputs import read_bytes
 
-    data = read_bytes(path, TCP_BYTES)
+    return parsed(read_bytes(path, TCP_BYTES), path)
+
+
+@lru_cache(maxsize=2)
+def parsed(data: bytes, path: str) -> Document:
+    """The keying parsed, kept by its bytes (an edited file is read afresh)."""
+    from ..errors import InputError
+
     try:
+        _check_depth(data)
         return parse(data)
+    except _TooDeep as exc:
+        raise InputError(path, exc.line, f"elements nested more than {MAX_XML_DEPTH} deep") from None
     except ET.ParseError as exc:
         raise InputError(path, exc.position[0], f"malformed XML: {exc}") from None
-    except (ValueError, KeyError, TypeError, IndexError) as exc:
+    except (ValueError, KeyError, TypeError, IndexError, RecursionError) as exc:
         raise InputError(path, None, f"not an EEBO-TCP TEI keying this reader knows: {exc}") from None
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -57,6 +57,8 @@ STATUSES: dict[str, tuple[str, str]] = {
     "supplied": ("supplied by an erratum, in brackets", ""),
 }
 UNCOVERED = ("?", "no curated erratum covers it")
+# a reading (the audit's note of kind reading): a cell or word the edition reads otherwise than it stands
+READING = ("\u25c7", "reading")
 CHECKS: dict[str, tuple[str, str]] = {
     "ok": ("the arithmetic agrees", "\u2713"),
     "wrong": ("the arithmetic disagrees", "\u2717"),
@@ -250,6 +252,7 @@ class TablePage:
 class Segment:
     text: str
     quoted: bool
+    reading: str = ""  # the id of the reading this word carries (its note, READING marks it)
 
 
 @dataclass(slots=True)
@@ -318,6 +321,7 @@ class _Table:
     expected: dict[str, list[tuple[int, ...]]]  # keyed families: key -> units
     edition: Edition
     pages: dict[tuple[int, int], Page | None]
+    readings: dict[Position, Finding] = field(default_factory=dict)  # the notes of kind reading, by cell
 
     def page(self, line: int, column: int) -> Page | None:
         key = (line, column)
@@ -515,6 +519,22 @@ def _words(cell: Cell) -> CellView:
     return view
 
 
+def _reading(t: _Table, passage: Passage, cell: Cell, reading: Finding) -> CellView:
+    """A cell carrying a reading: its view (an entry's or words'), marked
+    (the class has-reading, the mark READING with its name read aloud) and
+    given an id, so that selecting it shows the reading and its reason."""
+    pos = Position(passage.passage, cell.block, cell.column, cell.row)
+    line, col = passage.read_from(cell)
+    page = t.page(line, col)
+    view = (_cell(t, pos, cell, line, page) if cell.role in ENTRY_ROLES
+            else replace(_words(cell), id=cell_id(pos),
+                         detail=Detail(f"{WHAT.get(cell.role, 'Cell')} {pos}", (_where(line, page),))))
+    detail = view.detail or Detail(str(pos))
+    items = detail.items or ((("Where", detail.text),) if detail.text else ())
+    return replace(view, cls=f"{view.cls} has-reading", flags=(*view.flags, Flag(READING[0], READING[1], BOTH)),
+                   plain="", detail=Detail(f"{detail.title} \u2014 reading", (*items, ("Reading", reading.message))))
+
+
 def _blocks(t: _Table, passage: Passage, table_id: str) -> tuple[BlockView, ...]:
     """The blocks of a passage that hold the table's columns, a row group per page of the book."""
     out = []
@@ -533,6 +553,10 @@ def _blocks(t: _Table, passage: Passage, table_id: str) -> tuple[BlockView, ...]
                     cells.append(None)
                     continue
                 cell = c.cells[r]
+                reading = t.readings.get(Position(passage.passage, cell.block, cell.column, cell.row))
+                if reading is not None:
+                    cells.append(_reading(t, passage, cell, reading))
+                    continue
                 if cell.role == "blank":
                     cells.append(_words(cell))
                     continue
@@ -631,8 +655,11 @@ def table_page(table_id: str, edition: Edition, errata: tuple[Erratum, ...], fin
     by_pos: dict[Position, list[Finding]] = {}
     unplaced: list[Finding] = []
     other: list[str] = []
+    noted: dict[Position, Finding] = {}
     for x in findings:
-        if isinstance(x.position, Position):
+        if x.kind is Kind.READING and isinstance(x.position, Position):
+            noted[x.position] = x
+        elif isinstance(x.position, Position):
             by_pos.setdefault(x.position, []).append(x)
         elif x.kind is Kind.OMISSION:
             unplaced.append(x)
@@ -642,7 +669,8 @@ def table_page(table_id: str, edition: Edition, errata: tuple[Erratum, ...], fin
     mine = {e.id: e for e in errata if e.table == table_id}
     t = _Table(f, table, by_pos, {c.position: c for c in entries if c.position is not None}, mine,
                {e.position: e for e in mine.values() if isinstance(e.position, Position)},
-               {e.position: e for e in edition.entries(table_id)}, {}, {}, edition, {} if pages is None else pages)
+               {e.position: e for e in edition.entries(table_id)}, {}, {}, edition, {} if pages is None else pages,
+               noted)
     if isinstance(f, EntryFamily):
         for n, row in enumerate(table.rows, 1):
             t.rows.setdefault(f.row_key(row), (n, row))
@@ -707,6 +735,37 @@ def _passage(edition: Edition, ex: Example) -> tuple[Segment, ...]:
     return tuple(s for s in (Segment(text[:a], False), Segment(text[a:b], True), Segment(text[b:], False)) if s.text)
 
 
+def _mark_readings(edition: Edition, p: Any, segments: tuple[Segment, ...], readings: Sequence[Finding]
+                   ) -> tuple[Segment, ...]:
+    """The passage's segments with each word carrying a reading set apart
+    (its Segment's reading is the number of its note: 1, 2, ...)."""
+    from ...witness.examples import token_spots
+
+    spots = token_spots(p, edition.witness)
+    starts = [0]
+    for line in edition.witness[p.first_line - 1:p.last_line]:
+        starts.append(starts[-1] + len(line) + 1)
+    cuts: list[tuple[int, int, str]] = []
+    for n, f in enumerate(readings, 1):
+        spot = spots.get(f.position.number or "") if isinstance(f.position, ExamplePosition) else None
+        if spot is not None:
+            (l1, c1), (l2, c2) = spot
+            cuts.append((starts[l1 - p.first_line] + c1, starts[l2 - p.first_line] + c2, str(n)))
+    if not cuts:
+        return segments
+    out: list[Segment] = []
+    at = 0
+    for s in segments:
+        a, b = at, at + len(s.text)
+        at = b
+        for x, y, label in sorted(cuts):
+            if a <= x and y <= b:
+                out += [Segment(s.text[: x - a], s.quoted), Segment(s.text[x - a:y - a], s.quoted, label)]
+                s, a = Segment(s.text[y - a:], s.quoted), y
+        out.append(s)
+    return tuple(x for x in out if x.text)
+
+
 def _correction_text(c: Correction) -> str:
     changes = "; ".join(f"{ch.printed_text} read {_show(ch.value)} ({ch.slip}, witness line {ch.line})"
                         for ch in c.changes)
@@ -728,10 +787,16 @@ def _example(edition: Edition, r: PassageCheck, errata: Sequence[Erratum], findi
     if first is not None and first.last_line < p.last_line and quoted:
         quoted = (*quoted, Segment("\n" + "\n".join(edition.witness[first.last_line:p.last_line]), False))
     segments = quoted or (Segment(text, False),)
+    readings = [f for f in findings if f.kind is Kind.READING]
+    findings = [f for f in findings if f.kind is not Kind.READING]
+    segments = _mark_readings(edition, p, segments, readings)
     tally = {s: sum(c.status == s for c in r.checks) for s in CHECKS}
     claim = [("Statements", ", ".join(f"{n} {s}" for s, n in tally.items() if n))]
     claim += [(c.example.id, f"{c.status}: {c.message}") for c in r.checks]
     check = [("Check", f"{r.status}: {CHECKS[r.status][0]}")]
+    for n, f in enumerate(readings, 1):
+        number = f.position.number if isinstance(f.position, ExamplePosition) else ""
+        check.append((f"{READING[0]} Reading {n}: {number}", f.message))
     for c in r.corrections:
         check.append((f"Correction {c.rank}" + (" (tied)" if c.tied else ""),
                       f"{_correction_text(c)} Confidence {c.confidence}."))
