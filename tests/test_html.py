@@ -60,6 +60,11 @@ def terms(el: ET.Element) -> dict[str, str]:
     return {text(dt): text(dd) for dt, dd in zip(items[::2], items[1::2])}
 
 
+def link(cell: ET.Element, view: str = "sel-p") -> ET.Element:
+    """A cited cell's link of one view (sel-p as printed, sel-c corrected): each holds the cell's content."""
+    return next(a for a in cell.iter("a") if view in (a.get("class") or "").split())
+
+
 def classes(el: ET.Element) -> set[str]:
     return set((el.get("class") or "").split())
 
@@ -155,12 +160,12 @@ def test_the_fragment_names_the_printed_position():
 def test_a_misprint_is_struck_with_its_correction_beside_it(trees):
     """72 28 361 (k1-addition, witness line 557): printed '72. 28. 361.', corrected 72 289 361."""
     cell = by_id(trees["html/tables/k1-addition.html"])["k1-addition.1.4.26"]
-    dels, inss = list(cell.iter("del")), list(cell.iter("ins"))
+    dels, inss = list(link(cell).iter("del")), list(link(cell).iter("ins"))
     assert [text(d) for d in dels] == ["printed 72. 28. 361."]
     assert [text(i) for i in inss] == ["read 72 289 361"]
     assert "in-p" in classes(dels[0]) and "in-p" not in classes(inss[0])  # the sic is the printed view's only
     assert cell.get("data-entry") == "72 289 361" and cell.get("data-status") == "corrected"
-    marks = [m.text for m in cell.iter("span") if "mark" in classes(m)]
+    marks = [m.text for m in link(cell).iter("span") if "mark" in classes(m)]
     assert marks == ["\u2260", "\u270e"]  # misprint as printed, corrected in the corrected view
 
 
@@ -168,7 +173,7 @@ def test_the_spurious_entry_of_k1_addition_on_the_multiplication_page(trees):
     """121 169 190 stands in the k1-addition column that runs on beside the multiplication list."""
     cell = by_id(trees["html/tables/k1-addition.html"])["k1-multiplication.1.1.11"]
     assert "st-spurious" in classes(cell) and "cs-omitted" in classes(cell)
-    assert [text(d) for d in cell.iter("del")] == ["121. 169. 190"]
+    assert [text(d) for d in link(cell).iter("del")] == ["121. 169. 190"]
     assert cell.get("data-status") == "omitted"
     assert "k1-multiplication.1.1.11" not in by_id(trees["html/tables/k1-multiplication.html"])
 
@@ -176,8 +181,8 @@ def test_the_spurious_entry_of_k1_addition_on_the_multiplication_page(trees):
 def test_a_wrong_count_shows_the_true_count(trees):
     cell = by_id(trees["html/tables/k1-musical.html"])["k1-musical.1.1.19"]
     assert "st-count" in classes(cell)
-    assert [text(d) for d in cell.iter("del")] == ["printed 17."]
-    assert [text(i) for i in cell.iter("ins")] == ["read 18"]
+    assert [text(d) for d in link(cell).iter("del")] == ["printed 17."]
+    assert [text(i) for i in link(cell).iter("ins")] == ["read 18"]
 
 
 def test_the_omissions_are_supplied_in_brackets(trees, audit):
@@ -324,9 +329,9 @@ def test_states_the_shipped_audit_does_not_reach(audit):
     assert terms(cells["d-k1-addition.1.4.14"])["Finding"] == "omission: '45 noth.': 45 45 90 does"
     wrong = cells["k1-addition.1.1.3"]
     assert "st-misprint" in classes(wrong) and wrong.get("data-status") == "printed"  # no erratum: unchanged
-    assert [text(i) for i in wrong.iter("ins")] == ["proposed 1 2 4"]
-    assert "in-p" in classes(next(wrong.iter("ins")))  # the proposal is not the corrected table's
-    marks = [m.text for m in wrong.iter("span") if "mark" in classes(m)]
+    assert [text(i) for i in link(wrong).iter("ins")] == ["proposed 1 2 4"]
+    assert "in-p" in classes(next(link(wrong).iter("ins")))  # the proposal is not the corrected table's
+    marks = [m.text for m in link(wrong).iter("span") if "mark" in classes(m)]
     assert marks == ["\u2260", "?"]
     assert terms(cells["d-k1-addition.1.1.3"])["Erratum"] == "none: no curated erratum covers this finding"
 
@@ -400,3 +405,24 @@ def test_every_reading_is_marked_in_its_cell_or_word_with_its_reason(trees, audi
     assert [text(a) for a in pre.iter("a")] == ["02\u25c71", "02\u25c72", "02\u25c73"]
     assert "4.02.5.02.6.02.10." in "".join(pre.itertext()).replace("\u25c71", "").replace(
         "\u25c72", "").replace("\u25c73", "")
+
+
+def test_every_cited_cell_has_a_link_per_view(trees):
+    """Issue 25: a cell with an address has two links, #ID (as printed) and
+    #corrected.ID (the corrected view, the cell targeted, the link its own
+    target), with the same content."""
+    n = 0
+    for name, tree in trees.items():
+        if not name.startswith("html/tables/"):
+            continue
+        for td in tree.iter("td"):
+            id_ = td.get("id")
+            if not id_:
+                continue
+            links = [a for a in td if a.tag == "a"]
+            assert [(a.get("class"), a.get("href")) for a in links] == [
+                ("sel-p", f"#{id_}"), ("sel-c", f"#corrected.{id_}")], f"{name} {id_}"
+            assert links[1].get("id") == f"corrected.{id_}"
+            assert ET.tostring(links[0]).split(b">", 1)[1] == ET.tostring(links[1]).split(b">", 1)[1]
+            n += 1
+    assert n > 600

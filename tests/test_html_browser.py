@@ -229,6 +229,53 @@ def test_selecting_a_reading_shows_it_with_its_reason(browser: Any, site: Path, 
     assert problems == []
 
 
+def test_every_cell_is_cited_in_the_corrected_view(browser: Any, site: Path) -> None:
+    """Issue 25: in the corrected view, selecting any cell gives an address that
+    names the cell and the view: opened, it shows the corrected view with that
+    cell's finding (it used to fall back to "as printed")."""
+    from selenium.webdriver.common.by import By
+
+    cells_js = """
+    return [...document.querySelectorAll('.views td[id]')].map(td => {
+      const a = [...td.querySelectorAll(':scope > a')].find(x => x.checkVisibility());
+      return [td.id, a ? a.getAttribute('href') : null];
+    });"""
+    state_js = """
+    const td = document.getElementById(arguments[0]);
+    return [document.querySelector('.views > h2').innerText,
+            td.querySelector(':scope > .detail').checkVisibility(),
+            [...td.querySelectorAll(':scope > a')].filter(x => x.checkVisibility()).length];"""
+    problems = []
+    checked = 0
+    for page in sorted((site / "tables").glob("*.html")):
+        _open(browser, site, f"tables/{page.name}", "corrected")
+        cells = browser.execute_script(cells_js)
+        for id_, href in cells:
+            if href != f"#corrected.{id_}":
+                problems.append(f"{page.name} {id_}: the corrected view links {href}")
+                continue
+            browser.execute_script("location.hash = arguments[0]", href)
+            heading, shown, links = browser.execute_script(state_js, id_)
+            if (heading, shown, links) != ("Corrected", True, 1):
+                problems.append(f"{page.name} {href}: view {heading!r}, finding shown {shown}, links shown {links}")
+            checked += 1
+    assert checked > 600 and problems == []
+    # a real click, then the address opened afresh: the misprint 72 28 361, corrected
+    _open(browser, site, "tables/k1-addition.html", "corrected")
+    browser.find_element(By.ID, "k1-addition.1.4.26").find_element(By.CSS_SELECTOR, "a.sel-c").click()
+    url = browser.current_url
+    assert url.endswith("#corrected.k1-addition.1.4.26")
+    browser.get("about:blank")
+    browser.get(url)
+    assert browser.find_element(By.CSS_SELECTOR, ".views > h2").text == "Corrected"
+    cell = browser.find_element(By.ID, "k1-addition.1.4.26")
+    assert "72 289 361" in cell.find_element(By.CSS_SELECTOR, ".detail").text
+    assert "72. 28. 361." not in cell.text.split("\n")[0]
+    # and the printed view's address still opens as printed
+    _open(browser, site, "tables/k1-addition.html", "k1-addition.1.4.26")
+    assert browser.find_element(By.CSS_SELECTOR, ".views > h2").text == "As printed"
+
+
 def _numbers(text: str) -> list[int]:
     return [int(n) for n in re.findall(r"\d+", text)]
 
