@@ -82,10 +82,11 @@ def test_the_edition_has_an_index_a_page_per_table_and_the_worked_examples(files
 
     cases = {f"html/conformance/{c.id}.html" for c in load_cases()}
     engines = {f"html/engines/{name}.html" for name in runs()}
-    assert cases | engines | {"html/conformance/index.html", "html/engines.html", "html/witness.html"} <= set(files)
+    assert cases | engines | {"html/conformance/index.html", "html/engines.html", "html/witness.html",
+                              "html/concordance.html"} <= set(files)
     # the tables, the passages, the two indexes and the stylesheet; a page per conformance case and their index,
-    # the matrix of the engines and a page per engine run live; the witness line by line
-    assert len(files) == 19 + 63 + 3 + len(cases) + 1 + 1 + len(engines) + 1
+    # the matrix of the engines and a page per engine run live; the witness line by line; the concordance
+    assert len(files) == 19 + 63 + 3 + len(cases) + 1 + 1 + len(engines) + 1 + 1
 
 
 def test_every_page_is_well_formed_with_language_landmarks_and_a_skip_link(trees):
@@ -426,3 +427,88 @@ def test_every_cited_cell_has_a_link_per_view(trees):
             assert ET.tostring(links[0]).split(b">", 1)[1] == ET.tostring(links[1]).split(b">", 1)[1]
             n += 1
     assert n > 600
+
+
+# --- the concordance of the numbers (issue 25) ----------------------------------------------------
+
+def _transcribed() -> tuple[Counter[tuple[str, int]], Counter[tuple[str, int]], Counter[tuple[str, str]]]:
+    """Read from the edition's files, not through the loaders: the numbers each table passage's run
+    prints (tables/*.yaml, `run`; a cossick sign {powerofN} is no number), the numbers each passage of
+    worked examples prints in figures (`numbers`, PRINTED@LINE) or words (`words`), and the figures it
+    reads as no number (`readings`)."""
+    import yaml
+
+    tables: Counter[tuple[str, int]] = Counter()
+    for path in sorted(EDITION.tables_dir.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for n in re.findall(r"\d+", re.sub(r"\{powerof\d\}", " ", data["run"])):
+            tables[(data["passage"], int(n))] += 1
+    examples: Counter[tuple[str, int]] = Counter()
+    readings: Counter[tuple[str, str]] = Counter()
+    for p in yaml.safe_load(EDITION.examples_path.read_text(encoding="utf-8"))["passages"]:
+        read = p.get("readings") or {}
+        for token in p.get("numbers") or []:
+            printed = str(token).split("@")[0]
+            if token in read:
+                readings[(p["id"], printed)] += 1
+            else:
+                examples[(p["id"], int(printed))] += 1
+        for value in (p.get("words") or {}).values():
+            examples[(p["id"], int(value))] += 1
+    return tables, examples, readings
+
+
+def test_the_concordance_lists_every_printed_number_and_no_other(files, trees):
+    """Every number the transcriptions print stands in the concordance as often as it is printed, in
+    its passage, and no number that is not printed; a figure read as no number is listed apart."""
+    tree = trees["html/concordance.html"]
+    tables: Counter[tuple[str, int]] = Counter()
+    examples: Counter[tuple[str, int]] = Counter()
+    for tr in next(tree.iter("tbody")).iter("tr"):
+        n = int(text(tr.find("th")))
+        assert tr.get("id") == f"n{n}"
+        in_tables, in_examples, _tables = tr.findall("td")
+        for li in in_tables.iter("li"):
+            passage = text(li.find("a")).split()[0]
+            times = re.search(r"\((\d+) times\)", text(li))
+            tables[(passage, n)] += int(times.group(1)) if times else 1
+            assert re.search(r", line \d+, image \d+ (left|right)$", text(li)), text(li)
+        for li in in_examples.iter("li"):
+            examples[(text(li.find("a")), n)] += 1
+            assert re.search(r", line \d+, image \d+ (left|right)$", text(li)), text(li)
+    want_tables, want_examples, want_readings = _transcribed()
+    assert tables == want_tables
+    assert examples == want_examples
+    apart = next(s for s in tree.iter("section") if s.get("aria-labelledby") == "h-readings")
+    assert Counter((text(li.find("a")), text(li).split("\u201c")[1].split("\u201d")[0])
+                   for li in apart.iter("li")) == want_readings and want_readings
+
+
+def test_the_concordance_links_resolve_to_the_cell_or_passage(trees):
+    """Each place links to its table's page, at the cell's id (or its passage's section), or to the
+    passage of worked examples; the index and every page's navigation link the concordance."""
+    tree = trees["html/concordance.html"]
+    ids = {name: {el.get("id") for el in t.iter() if el.get("id")} for name, t in trees.items()}
+    checked = 0
+    for a in next(tree.iter("tbody")).iter("a"):
+        page, _, fragment = a.get("href").partition("#")
+        assert f"html/{page}" in ids, page
+        assert not fragment or fragment in ids[f"html/{page}"], a.get("href")
+        checked += 1
+    assert checked > 2000
+    for name, t in trees.items():
+        hrefs = {a.get("href") for a in t.iter("a")}
+        assert any(h.endswith("concordance.html") for h in hrefs), name
+
+
+def test_the_concordance_names_the_tables_explain_names():
+    """The tables a number belongs to are those `rithmocheck explain N` finds it in, as a value."""
+    from rithmocheck.export.html.concordance import concordance
+    from rithmocheck.tables.explain import explain
+
+    found = {n.number: n.tables for n in concordance(EDITION).numbers}
+    for n in (3, 28, 72, 153, 361, 1296):
+        if n in found:
+            assert set(found[n]) == {t["table"] for t in explain(n)["tables"]
+                                     if any(not c["counts"] for c in t["columns"])}, n
+    assert found[72] and "k1-addition" in found[72]
