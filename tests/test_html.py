@@ -512,3 +512,52 @@ def test_the_concordance_names_the_tables_explain_names():
             assert set(found[n]) == {t["table"] for t in explain(n)["tables"]
                                      if any(not c["counts"] for c in t["columns"])}, n
     assert found[72] and "k1-addition" in found[72]
+
+
+def test_a_worked_example_states_its_finding_once(trees, audit):
+    """Issue 25: a passage with a wrong statement says each wrong statement once (in the list of statements),
+    the ranked corrections once, and each erratum once with the line and page it corrects; the audit's
+    finding, which restates them all, is not repeated beside its erratum."""
+    from rithmocheck.audit.passages import check_passages
+
+    errata, report = audit
+    findings = [f for f in report.findings if isinstance(f.position, ExamplePosition) and not f.informational]
+    assert findings and all(f.erratum for f in findings)
+    for r in check_passages(EDITION):
+        if not r.wrong:
+            continue
+        article = next(a for a in trees[f"html/examples/{html_model.example_file(r.passage.id)}"].iter("article"))
+        said = text(article)
+        for c in r.checks:
+            if c.status == "wrong":
+                assert said.count(" ".join(c.message.split())) == 1, (r.passage.id, c.message)
+        for f in findings:
+            if f.position.example == r.passage.id:
+                assert " ".join(f.message.split()) not in said
+                reason = next(e.reason for e in errata if e.id == f.erratum)
+                assert said.count(" ".join(reason.split())) == 1
+        assert said.count("Correction 1") == 1
+
+
+def test_each_passage_says_its_layout_in_plain_sentences(trees):
+    """Issue 25: above the transcriber's notes, each passage of a table page says how the run is laid out,
+    in sentences made from the layout: the entries it states are the table's printed entries in that passage,
+    and its lines saying "nothing" and stated counts are the printed ones."""
+    checked = 0
+    for table in (t for t in REGISTRY if EDITION.passages_for(t)):
+        tree = trees[f"html/tables/{table}.html"]
+        for section in tree.iter("section"):
+            if "passage" not in (section.get("class") or "").split() or section.get("aria-labelledby") == "h-supplied":
+                continue
+            passage = next(c for c in section.iter("code")).text
+            said = text(next(p for p in section.iter("p") if p.get("class") == "layout"))
+            printed = [e for e in EDITION.entries(table) if e.position.passage == passage]
+            stated = re.findall(r"(?:hold|holds) ((?:\d+(?:, | and )?)+|no) entr", said)
+            entries = sum(int(n) for s in stated if s != "no" for n in re.findall(r"\d+", s))
+            assert entries == sum(1 for e in printed if e.role == "entry"), (table, passage, said)
+            for role, pattern in (("nothing", r'(\d+) lines? saying "nothing"'), ("count", r"(\d+) stated counts?")):
+                m = re.search(pattern, said)
+                assert (int(m.group(1)) if m else 0) == sum(1 for e in printed if e.role == role), (table, said)
+            assert said.startswith("The run printed on witness line")
+            checked += 1
+    assert checked >= 20

@@ -36,6 +36,7 @@ from ...witness.examples import EXAMPLES, Example, ExamplePosition
 from ...witness.layout import SIGN, Cell, Passage
 from ...witness.page import Page
 from ...words import count
+from .layout import layout_summary
 
 # state as printed -> (what it means, its mark); colour is never the only signal
 STATES: dict[str, tuple[str, str]] = {
@@ -201,10 +202,11 @@ class PassageView:
     heading: str
     lines: str  # witness lines of the run
     pages: str
-    evidence: str
+    evidence: str  # the transcriber's notes, a paragraph a line
     ambiguous: bool
     others: tuple[str, ...]  # other tables printed in the same passage
     blocks: tuple[BlockView, ...]
+    layout: str = ""  # the layout in plain sentences (export.html.layout)
 
 
 @dataclass(slots=True)
@@ -678,8 +680,9 @@ def table_page(table_id: str, edition: Edition, errata: tuple[Erratum, ...], fin
         t.expected = f.expected(table)
     views = tuple(PassageView(
         safe(p.passage), p.passage, p.heading, f"{p.run_lines[0]}\u2013{p.run_lines[1]}", _pages_text(t, p),
-        " ".join(p.layout_evidence.split()), p.ambiguous, tuple(x for x in p.tables if x != table_id),
-        _blocks(t, p, table_id)) for p in (edition.passages_for(table_id) if passages is None else passages))
+        "\n".join(" ".join(par.split()) for par in p.layout_evidence.splitlines() if par.strip()), p.ambiguous,
+        tuple(x for x in p.tables if x != table_id), _blocks(t, p, table_id), layout_summary(p, table_id))
+        for p in (edition.passages_for(table_id) if passages is None else passages))
     ids = list(links)
     i = ids.index(table_id)
     link = links[table_id]
@@ -766,10 +769,10 @@ def _mark_readings(edition: Edition, p: Any, segments: tuple[Segment, ...], read
     return tuple(x for x in out if x.text)
 
 
-def _correction_text(c: Correction) -> str:
+def _correction_text(c: Correction, evidence: bool = True) -> str:
     changes = "; ".join(f"{ch.printed_text} read {_show(ch.value)} ({ch.slip}, witness line {ch.line})"
                         for ch in c.changes)
-    return f"{changes}. {' '.join(c.evidence)}" if c.evidence else changes
+    return f"{changes}. {' '.join(c.evidence)}" if c.evidence and evidence else f"{changes}."
 
 
 def _example(edition: Edition, r: PassageCheck, errata: Sequence[Erratum], findings: Sequence[Finding]
@@ -797,12 +800,22 @@ def _example(edition: Edition, r: PassageCheck, errata: Sequence[Erratum], findi
     for n, f in enumerate(readings, 1):
         number = f.position.number if isinstance(f.position, ExamplePosition) else ""
         check.append((f"{READING[0]} Reading {n}: {number}", f.message))
+    # the finding is said once: the wrong statements above, the ranked corrections (their evidence only where no
+    # erratum argues them), and each erratum with the line and page it corrects; a finding no erratum covers is
+    # given whole
+    covered = bool(findings) and all(f.erratum is not None for f in findings)
     for c in r.corrections:
         check.append((f"Correction {c.rank}" + (" (tied)" if c.tied else ""),
-                      f"{_correction_text(c)} Confidence {c.confidence}."))
+                      f"{_correction_text(c, evidence=not covered)} Confidence {c.confidence}."))
+    at = {f.erratum: f for f in findings if f.erratum is not None}
     for f in findings:
-        check += [("Finding", f"{f.kind.value}: {f.message}"), _where(f.witness_line, f.page)]
-    err: list[tuple[str, str]] = [x for e in errata for x in _erratum_items(e)]
+        if f.erratum is None:
+            check += [("Finding", f"{f.kind.value}: {f.message}"), _where(f.witness_line, f.page)]
+    err: list[tuple[str, str]] = []
+    for e in errata:
+        items = _erratum_items(e)
+        corrected = at.get(e.id)
+        err += items[:1] + ([_where(corrected.witness_line, corrected.page)] if corrected else []) + items[1:]
     if any(f.erratum is None for f in findings):
         err.append(("Erratum", "none: no curated erratum covers a finding of this passage"))
     lines = f"{p.first_line}" if p.last_line == p.first_line else f"{p.first_line}\u2013{p.last_line}"
