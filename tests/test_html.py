@@ -458,22 +458,33 @@ def _transcribed() -> tuple[Counter[tuple[str, int]], Counter[tuple[str, int]], 
     return tables, examples, readings
 
 
+def _concordance(tree: ET.Element) -> list[tuple[int, dict[str, ET.Element]]]:
+    """The concordance's numbers, each with what it says of it (a term -> its definition)."""
+    dl = next(d for d in tree.iter("dl") if d.get("class") == "concordance")
+    items = list(dl)
+    out = []
+    for dt, dd in zip(items[::2], items[1::2]):
+        assert (dt.tag, dd.tag) == ("dt", "dd")
+        n = int(text(dt))
+        assert dt.get("id") == f"n{n}"
+        inner = list(dd.find("dl"))
+        out.append((n, {text(k): v for k, v in zip(inner[::2], inner[1::2])}))
+    return out
+
+
 def test_the_concordance_lists_every_printed_number_and_no_other(files, trees):
     """Every number the transcriptions print stands in the concordance as often as it is printed, in
     its passage, and no number that is not printed; a figure read as no number is listed apart."""
     tree = trees["html/concordance.html"]
     tables: Counter[tuple[str, int]] = Counter()
     examples: Counter[tuple[str, int]] = Counter()
-    for tr in next(tree.iter("tbody")).iter("tr"):
-        n = int(text(tr.find("th")))
-        assert tr.get("id") == f"n{n}"
-        in_tables, in_examples, _tables = tr.findall("td")
-        for li in in_tables.iter("li"):
+    for n, where in _concordance(tree):
+        for li in where.get("Printed in the tables", ET.Element("ul")).iter("li"):
             passage = text(li.find("a")).split()[0]
             times = re.search(r"\((\d+) times\)", text(li))
             tables[(passage, n)] += int(times.group(1)) if times else 1
             assert re.search(r", line \d+, image \d+ (left|right)$", text(li)), text(li)
-        for li in in_examples.iter("li"):
+        for li in where.get("Printed in the worked examples", ET.Element("ul")).iter("li"):
             examples[(text(li.find("a")), n)] += 1
             assert re.search(r", line \d+, image \d+ (left|right)$", text(li)), text(li)
     want_tables, want_examples, want_readings = _transcribed()
@@ -490,7 +501,7 @@ def test_the_concordance_links_resolve_to_the_cell_or_passage(trees):
     tree = trees["html/concordance.html"]
     ids = {name: {el.get("id") for el in t.iter() if el.get("id")} for name, t in trees.items()}
     checked = 0
-    for a in next(tree.iter("tbody")).iter("a"):
+    for a in next(d for d in tree.iter("dl") if d.get("class") == "concordance").iter("a"):
         page, _, fragment = a.get("href").partition("#")
         assert f"html/{page}" in ids, page
         assert not fragment or fragment in ids[f"html/{page}"], a.get("href")
