@@ -39,7 +39,7 @@ def layout_summary(p: Passage, table_id: str) -> str:
         heads = [c.heading for c in cols if c.heading]
         sentence = (f"{where} has {count(len(cols), 'column')}"
                     + (f", headed {_and([chr(8220) + h + chr(8221) for h in heads])}" if heads else "")
-                    + ("; they hold no entries" if not any(entries) else
+                    + (f"; {'they hold' if len(cols) > 1 else 'it holds'} no entries" if not any(entries) else
                        f"; they hold {_and([str(e) for e in entries])} entries" if len(cols) > 1 else
                        f"; it holds {count(entries[0], 'entry', 'entries')}"))
         others = []
