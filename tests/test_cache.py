@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import EDITION
+from rithmocheck import digest
 from rithmocheck.cli import cli
 from rithmocheck.export import cache
 from rithmocheck.export.build import Build, main_job
@@ -123,13 +124,13 @@ def test_the_key_covers_every_package_file_and_the_python(tmp_path, monkeypatch)
     package = tmp_path / "pkg"
     (package / "sub").mkdir(parents=True)
     (package / "sub" / "a.py").write_text("x = 1\n")
-    monkeypatch.setattr(cache, "PACKAGE", package)
+    monkeypatch.setattr(digest, "PACKAGE", package)
     first = cache.key(())
     (package / "sub" / "a.py").write_text("x = 2\n")
     second = cache.key(())
     (package / "sub" / "a.py").rename(package / "sub" / "b.py")
     third = cache.key(())
-    monkeypatch.setattr(cache, "_versions", lambda: "another Python")
+    monkeypatch.setattr(digest, "_versions", lambda: "another Python")
     fourth = cache.key(())
     assert len({first, second, third, fourth}) == 4 and None not in {first, second, third, fourth}
 
@@ -169,3 +170,97 @@ def test_main_job_is_what_the_cache_keeps(tmp_path, cache_home):
     digest = cache.key(cache.edition_inputs(EDITION))
     cache.store(digest, done)
     assert cache.load(digest) == done
+
+
+# --- the memo (rithmocheck/memo.py) of the work that depends on neither the transcriptions nor the errata ---
+
+def memos(home: Path) -> dict[str, int]:
+    """The memo's entries beside the builds, each with the time it was written."""
+    directory = home.parent / "memo"
+    return {p.name: p.stat().st_mtime_ns for p in sorted(directory.glob("*.json"))} if directory.exists() else {}
+
+
+def test_a_build_after_an_edited_table_takes_the_remembered_work_and_equals_a_cold_build(tmp_path, cache_home,
+                                                                                         monkeypatch):
+    from rithmocheck.witness import compare
+
+    monkeypatch.setattr(compare, "_TIES", {})  # as in a new process: the witnesses not yet aligned
+    ed = tmp_path / "ed"
+    assert CliRunner().invoke(cli, ["init", str(ed)]).exit_code == 0
+    assert build(tmp_path / "a", edition=ed).exit_code == 0
+    table = sorted((ed / "tables").glob("*.yaml"))[0]
+    table.write_text(table.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    assert build(tmp_path / "b", edition=ed).exit_code == 0  # the collation made afresh: its alignment kept
+    kept = memos(cache_home)
+    assert sorted(name.split("-")[0] for name in kept) == ["alignment", "holds"]
+    table.write_text(table.read_text(encoding="utf-8") + "# edited again\n", encoding="utf-8")
+    compare._TIES.clear()  # a new process again: the alignment is read from the memo
+    r = build(tmp_path / "c", edition=ed)
+    assert FROM_CACHE not in r.stderr and r.exit_code == 0
+    assert memos(cache_home) == kept  # read, not made again
+    cold = build(tmp_path / "d", "--no-cache", edition=ed)
+    assert cold.exit_code == 0 and tree(tmp_path / "c") == tree(tmp_path / "d")
+
+
+def test_the_parts_key_moves_with_the_worked_examples_and_the_witness_not_with_tables_or_errata(tmp_path):
+    from rithmocheck.export.parts import Parts
+    from rithmocheck.witness.edition import Edition
+
+    ed = tmp_path / "ed"
+    assert CliRunner().invoke(cli, ["init", str(ed)]).exit_code == 0
+    first = Parts.of(Edition.open(ed))
+    assert first is not None
+    keys = {first.key}
+    opened = Edition.open(ed)
+    for path in (sorted(opened.tables_dir.glob("*.yaml"))[-1], opened.errata_path):
+        path.write_text(path.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+        again = Parts.of(Edition.open(ed))
+        assert again is not None and again.key == first.key, path.name
+    for path in (opened.examples_path, opened.witness_path):
+        with path.open("a", encoding="utf-8") as fh:
+            fh.write("\n# edited\n" if path.suffix == ".yaml" else "\n")
+        moved = Parts.of(Edition.open(ed))
+        assert moved is not None and moved.key not in keys, path.name
+        keys.add(moved.key)
+
+
+def test_a_damaged_memo_is_made_again_and_no_cache_never_touches_it(tmp_path, cache_home):
+    assert build(tmp_path / "a", "--no-cache").exit_code == 0
+    assert memos(cache_home) == {}
+    build(tmp_path / "b")
+    [holds] = (cache_home.parent / "memo").glob("holds-for-*.json")
+    data = json.loads(holds.read_text(encoding="utf-8"))
+    first = next(iter(data["value"]))
+    data["value"][first] = []  # a case said to hold for no ruleset: forged, its checksum fails
+    holds.write_text(json.dumps(data), encoding="utf-8")
+    for entry in entries(cache_home):  # the build itself made afresh, so that the memo is read
+        entry.unlink()
+    r = build(tmp_path / "c")
+    assert FROM_CACHE not in r.stderr and tree(tmp_path / "c") == tree(tmp_path / "b")
+    assert json.loads(holds.read_text(encoding="utf-8"))["value"][first] != []
+
+
+def test_a_remembered_value_of_the_wrong_shape_is_made_again(tmp_path, cache_home, monkeypatch):
+    """A memo entry whole and checksummed but not what its reader can use (opcodes that do not cover the
+    witnesses, proofs without their fields) is made again, never trusted into an internal error."""
+    from rithmocheck import memo
+    from rithmocheck.witness import compare
+
+    monkeypatch.setattr(compare, "_TIES", {})
+    assert run_collate().exit_code == 0  # the alignment made and remembered
+    assert CliRunner().invoke(cli, ["explain", "91"]).exit_code == 0  # the proofs made and remembered
+    home = cache_home.parent / "memo"
+    for entry, forged in ((next(home.glob("alignment-*.json")), [["equal", 0, 3, 0, 3]]),
+                          (next(home.glob("proofs-*.json")), [{"name": "forged"}])):
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        good = data["value"]
+        data.update(value=forged, sha256=memo.checksum(forged))
+        entry.write_text(json.dumps(data), encoding="utf-8")
+        compare._TIES.clear()
+        assert run_collate().exit_code == 0
+        assert CliRunner().invoke(cli, ["explain", "91"]).exit_code == 0
+        assert json.loads(entry.read_text(encoding="utf-8"))["value"] == good  # made again, kept again
+
+
+def run_collate():
+    return CliRunner().invoke(cli, ["collate"])

@@ -3,12 +3,13 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import ARMIES
 from rithmocheck.audit.candidates import candidates, rereadings
 from rithmocheck.model.proportions import holds
 from rithmocheck.tables.universe import named
 
-MEN = named("men").numbers
-LAYERS = named("men+layers").numbers
+MEN = named("men", ARMIES).numbers
+LAYERS = named("men+layers", ARMIES).numbers
 RELATIONS = ("arithmetic", "geometric", "musical")
 
 

@@ -8,10 +8,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from conftest import EDITION
+from conftest import EDITION, TABLE_IDS
 from rithmocheck.audit.errata import load_errata
 from rithmocheck.cli import cli
-from rithmocheck.tables import TABLE_IDS
 
 FORMATS = ("text", "md", "csv", "tsv", "ndjson", "json", "yaml")
 
@@ -212,12 +211,12 @@ def test_python_dash_m():
 
 
 def test_an_internal_error_is_exit_3_not_findings(monkeypatch):
-    import rithmocheck.tables
+    from rithmocheck.tables import Registry
 
     def broken(*_a, **_k):
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr(rithmocheck.tables, "family", broken)
+    monkeypatch.setattr(Registry, "family", broken)
     r = run("generate", "k1-musical")
     assert r.exit_code == 3
     assert r.stderr == ("internal error, please report: ZeroDivisionError: division by zero "
@@ -236,7 +235,7 @@ def test_usage_errors_are_exit_2():
 def test_generate_streams_csv_as_the_same_rows(tmp_path):
     """csv is written row by row from the streaming generator: the same rows as the held table,
     in the same order, for the tables whose output grows as the square of the universe."""
-    from rithmocheck.tables import generate
+    from conftest import generate
 
     universe = ",".join(str(n) for n in range(1, 120))
     for table_id in ("k1-addition", "k1-multiplication", "k1-arithmetic", "k1-geometric", "k1-musical"):
@@ -351,7 +350,7 @@ def test_text_reports_wrap_long_lines_and_keep_each_item_whole():
 
 TEXT_COMMANDS = (["men"], ["tables"], ["errata"], ["audit"], ["explain", "91"], ["show", "k1-addition"],
                  ["show", "--corrected", "k1-addition"], ["ruleset", "--kind", "1", "--format", "text"],
-                 ["check-source", "--entries", "rithmocheck/editions/lever-fulke-1563/tables/k1-musical.yaml"],
+                 ["check-source", "--entries", "sources/lever-fulke-1563/tables/k1-musical.yaml"],
                  ["collate", "k1-multiplication"])
 
 
@@ -440,3 +439,22 @@ def test_audit_notes_the_readings_in_every_format(fmt):
     else:
         assert out.count("reading") >= 4 and "'6' read as the place letter 'G'" in " ".join(out.split())
     assert "4 readings noted" in r.stderr
+
+
+def test_explain_makes_the_proofs_with_sympy_once_then_remembers_them(tmp_path):
+    """The first `explain` makes the symbolic proofs (sympy imported); the next takes them from the memo
+    (rithmocheck/memo.py) without importing sympy, and says the same."""
+    import os
+    import subprocess
+    import sys
+
+    probe = ("import sys, json; from click.testing import CliRunner; from rithmocheck.cli import cli; "
+             "r = CliRunner().invoke(cli, ['explain', '91', '--format', 'json']); "
+             "assert r.exit_code == 0; print(json.dumps([r.output, 'sympy' in sys.modules]))")
+    env = {k: v for k, v in os.environ.items() if k != "RITHMOCHECK_NO_CACHE"}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+    runs = [json.loads(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                                      env=env).stdout) for _ in range(2)]
+    assert [loaded for _out, loaded in runs] == [True, False]
+    assert runs[0][0] == runs[1][0] and json.loads(runs[0][0])["proofs"]
+    assert len(list((tmp_path / "rithmocheck" / "memo").glob("proofs-*.json"))) == 1

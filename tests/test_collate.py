@@ -17,14 +17,14 @@ import pytest
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
-from conftest import EDITION, pos
+from conftest import EDITION, copy_shipped, pos
 from rithmocheck.cli import cli
 from rithmocheck.errors import InputError
 from rithmocheck.export.build import collation_files
 from rithmocheck.export.collation import collation_document, collation_schema
 from rithmocheck.witness import collate, compare, tcp
 from rithmocheck.witness.collate import KINDS, CollationReport, Kind
-from rithmocheck.witness.edition import SHIPPED, SHIPPED_TCP, Edition, known_tables
+from rithmocheck.witness.edition import SHIPPED, SHIPPED_TCP, Edition
 from rithmocheck.witness.layout import READING_KINDS, load_passage, load_passage_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,9 +49,9 @@ def report():
 
 def collated(path_or_text, ties, name="x.yaml"):
     if isinstance(path_or_text, Path):
-        p = load_passage(str(path_or_text), EDITION.witness, known_tables())
+        p = load_passage(str(path_or_text), EDITION.witness, EDITION.facts.ids)
     else:
-        p = load_passage_text(path_or_text, name, EDITION.witness, known_tables())
+        p = load_passage_text(path_or_text, name, EDITION.witness, EDITION.facts.ids)
     return compare.collate_passage(p, ties, EDITION.page_at)
 
 
@@ -232,7 +232,7 @@ def test_a_malformed_reading_is_bad_input(tmp_path, reading, problem):
     path = tmp_path / "k1-multiplication.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(InputError, match="block 1 column 1 row 9"):
-        load_passage(str(path), EDITION.witness, known_tables())
+        load_passage(str(path), EDITION.witness, EDITION.facts.ids)
     r = run("check-source", str(path))
     assert r.exit_code == 2 and problem in r.stderr and "Traceback" not in r.output
 
@@ -242,7 +242,7 @@ def test_a_malformed_reading_is_bad_input(tmp_path, reading, problem):
 
 def copy_edition(tmp_path: Path) -> Path:
     root = tmp_path / "edition"
-    shutil.copytree(EDITION.root, root)  # with its second witness (edition.yaml: second_witness)
+    copy_shipped(root)  # with its second witness (edition.yaml: second_witness) and its errata
     return root
 
 

@@ -177,7 +177,7 @@ def _edited(change):
     from rithmocheck.ruleset import document
     from rithmocheck.ruleset.resolve import rederive
 
-    doc = document(1)
+    doc = document(1, Edition.default())
     change(doc)
     rederive(doc)
     return doc
@@ -189,7 +189,8 @@ def _methods_without(doc, name):
     from rithmocheck.ruleset.assemble import _options
 
     doc["captures"]["methods"] = [m for m in doc["captures"]["methods"] if m["method"] != name]
-    doc["options"] = _options(1, {t["id"]: t for t in doc["tables"]}, doc["captures"]["methods"], doc)
+    doc["options"] = _options(1, {t["id"]: t for t in doc["tables"]}, doc["captures"]["methods"], doc,
+                             Edition.default())
 
 
 def _obsidion(doc):

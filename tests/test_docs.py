@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EDITION
+from conftest import EDITION, FOUR_READINGS, REGISTRY
 from rithmocheck.audit.evidence import evidence_table
 from rithmocheck.cli import cli
-from rithmocheck.tables import REGISTRY
 
 EVIDENCE_TABLES = [t for t, f in REGISTRY.items() if f.shows_evidence]
 
@@ -124,7 +123,6 @@ def _readings(table_id: str) -> dict[str, object]:
 @pytest.mark.parametrize("table_id", FOUR)
 def test_each_four_number_default_is_the_reading_the_evidence_chooses(table_id):
     from rithmocheck.audit.evidence import best_reading
-    from rithmocheck.tables.registry import FOUR_READINGS
 
     assert REGISTRY[table_id].params["definition"].default == FOUR_READINGS[table_id]
     chosen = best_reading(list(_readings(table_id).values()))
@@ -148,7 +146,6 @@ def test_the_readings_of_k1_arithmetic_geometric_by_hand():
 
 @pytest.mark.parametrize("table_id", FOUR)
 def test_the_readings_docs_universes_states_are_the_data(table_id):
-    from rithmocheck.tables.registry import FOUR_READINGS
 
     text = _prose("docs/universes.md")
     m = re.search(rf"- `{table_id}` \((\d+) printed rows\): (.+?)\*\*`([a-z-]+)`\*\*", text)
@@ -163,8 +160,6 @@ def test_the_readings_docs_universes_states_are_the_data(table_id):
 
 
 def test_the_other_numbers_docs_universes_states_are_the_data():
-    from rithmocheck.model.men import all_men
-
     text = _prose("docs/universes.md")
     ev = {(e.table, e.universe, e.params): e for t in EVIDENCE_TABLES for e in evidence_table(REGISTRY[t], EDITION)}
     # the kind-1 taking tables: what the print has, and how little the opposite sides explain
@@ -210,7 +205,7 @@ def test_the_other_numbers_docs_universes_states_are_the_data():
     assert cossick.printed == cossick.explained == len(printed["k2-cossick-taking"]) == 12
     assert "the print lists 3, 5 and 7" in text and {3, 5, 7} <= set(printed["k3-obsidion-only"][1])
     m = re.search(r"line 1093\): (\d+) and (\d+);.*? so (\d+) and (\d+) men to a standard", text)
-    totals = {side: sum(x.value for x in all_men() if x.side == side) for side in ("even", "odd")}
+    totals = {side: sum(x.value for x in EDITION.armies.all_men() if x.side == side) for side in ("even", "odd")}
     per = {side: (totals[side] - 2 - 10) // 10 for side in totals}
     assert tuple(map(int, m.groups())) == (totals["even"], totals["odd"], per["even"], per["odd"])
     assert [r for r in REGISTRY["standards"].table().rows if r[1] == 1] == [("even", 1, per["even"]),

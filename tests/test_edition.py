@@ -43,19 +43,31 @@ def copy(tmp_path_factory) -> Path:
     return d
 
 
-def test_the_shipped_edition_is_package_data():
-    assert SHIPPED == ROOT / "rithmocheck" / "editions" / "lever-fulke-1563"
+def test_the_shipped_edition_follows_the_design_card():
+    """In a checkout, the transcriptions as printed in sources/, the curated errata apart in corrections/ (the
+    wheel maps both into the package: tests/test_wheel.py), named by the edition's edition.yaml."""
+    assert SHIPPED == ROOT / "sources" / "lever-fulke-1563"
+    assert SHIPPED_ERRATA == ROOT / "corrections" / "lever-fulke-1563.yaml"
     assert Edition.default().root == SHIPPED and Edition.default().errata_path == SHIPPED_ERRATA
+    assert Edition.open(SHIPPED).errata_path.resolve() == SHIPPED_ERRATA  # edition.yaml names them
     assert Edition.default().second_witness_path == SHIPPED_TCP and SHIPPED_TCP.is_file()
     assert Edition.default().name == "lever-fulke-1563"
     for name in ("edition.yaml", "witness.txt", "witness.yaml", "examples.yaml", "coverage.yaml", "pages.yaml",
-                 "errata.yaml", "tables/k1-musical.yaml", "eebo-tcp-A05389/witness.yaml"):
+                 "tables/k1-musical.yaml", "eebo-tcp-A05389/witness.yaml"):
         assert (SHIPPED / name).is_file(), name
-    assert not (ROOT / "sources").exists() and not (ROOT / "corrections").exists()
+    assert not (SHIPPED / "errata.yaml").exists() and not (ROOT / "rithmocheck" / "editions").exists()
 
 
-def test_init_copies_the_whole_edition(copy):
-    assert files(copy) == files(SHIPPED)
+def test_init_copies_the_whole_edition_with_its_errata_in_it(copy):
+    shipped, copied = files(SHIPPED), files(copy)
+    assert copied.pop("errata.yaml") == SHIPPED_ERRATA.read_bytes()
+    edition_yaml = copied.pop("edition.yaml").decode("utf-8").splitlines()
+    expected = shipped.pop("edition.yaml").decode("utf-8").splitlines()
+    assert copied == shipped
+    # edition.yaml the same but for the one line that names the errata
+    assert [i for i, (a, b) in enumerate(zip(edition_yaml, expected)) if a != b] == \
+           [expected.index("errata: ../../corrections/lever-fulke-1563.yaml")]
+    assert "errata: errata.yaml" in edition_yaml and len(edition_yaml) == len(expected)
     assert Edition.open(copy).name == "lever-fulke-1563"
     assert Edition.open(copy).errata_path == copy.absolute() / "errata.yaml"
 
@@ -105,7 +117,13 @@ def test_every_command_works_on_the_copy(copy, tmp_path):
     assert run(*ed, "check-source", str(copy / "tables" / "k1-musical.yaml")).exit_code == 0
     r = run(*ed, "build", "--out", str(tmp_path / "out"))
     assert r.exit_code == 0, r.output
-    assert files(tmp_path / "out") == files(ROOT / "output")  # the same edition gives the same output
+    # the same edition gives the same output, but that the TEI errata name the copy's errata file (errata.yaml,
+    # not the repository's corrections/lever-fulke-1563.yaml), which the manifest and data package then hash
+    copied, shipped = files(tmp_path / "out"), files(ROOT / "output")
+    tei = "errata/errata.tei.xml"
+    differ = {n for n in shipped if copied.get(n) != shipped[n]}
+    assert differ == {tei, "manifest.json", "datapackage.json"} and copied.keys() == shipped.keys()
+    assert copied[tei].replace(b"(errata.yaml)", b"(corrections/lever-fulke-1563.yaml)") == shipped[tei]
 
 
 def test_the_environment_variable_selects_the_edition(copy, tmp_path):

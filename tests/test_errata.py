@@ -14,8 +14,8 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import EDITION
-from rithmocheck.audit.errata import ERRATUM_KINDS, corrected_entries, load_errata, propose
+from conftest import EDITION, FOUR_READINGS, REGISTRY, default_table
+from rithmocheck.audit.errata import ERRATUM_KINDS, Replace, Supply, corrected_entries, load_errata, propose
 from rithmocheck.audit.run import run_audit
 from rithmocheck.cli import cli
 from rithmocheck.export.errata import errata_tei
@@ -116,7 +116,8 @@ def test_stale_sic_is_a_finding(tmp_path):
 
 
 def test_a_correction_that_fails_the_relation_is_a_finding():
-    errata = tuple(dataclasses.replace(e, corr=(56, 64, 73)) if e.id == "k1-arithmetic@1.3.6" else e for e in ERRATA)
+    errata = tuple(dataclasses.replace(e, corr=Replace((56, 64, 73))) if e.id == "k1-arithmetic@1.3.6" else e
+                   for e in ERRATA)
     messages = [f.message for f in full_audit(("k1-arithmetic",), errata) if f.kind == "erratum"]
     assert any("does not satisfy the relation of k1-arithmetic" in m for m in messages)
     assert any("minimal consistent correction is 56 64 72" in m for m in messages)
@@ -126,14 +127,14 @@ def test_a_correction_that_fails_the_relation_is_a_finding():
 
 def test_a_correction_that_makes_a_duplicate_is_a_finding():
     # correcting 5 15 25 45 to 5 9 25 45 as well as 5 6 25 45 prints 5 9 25 45 twice
-    errata = tuple(dataclasses.replace(e, kind="misprint", corr=(5, 9, 25, 45)) if e.id == "k1-all-three@1.1.19"
-                   else e for e in ERRATA)
+    errata = tuple(dataclasses.replace(e, kind="misprint", corr=Replace((5, 9, 25, 45)))
+                   if e.id == "k1-all-three@1.1.19" else e for e in ERRATA)
     assert invariant_messages(errata, "k1-all-three")[0].startswith(
         "the corrected table holds 5 9 25 45 2 times (by erratum k1-all-three@1.1.16, k1-all-three@1.1.19)")
 
 
 def test_a_wrong_count_correction_is_a_finding():
-    errata = tuple(dataclasses.replace(e, corr=(17,)) if e.id == "k1-musical@1.1.19" else e for e in ERRATA)
+    errata = tuple(dataclasses.replace(e, corr=Replace((17,))) if e.id == "k1-musical@1.1.19" else e for e in ERRATA)
     assert invariant_messages(errata, "k1-musical") == [
         "the count printed 17 stands over 18 entries of the corrected table (erratum k1-musical@1.1.19 corrects it "
         "to 17)"]
@@ -245,7 +246,7 @@ def test_proposals_confirmed_make_the_edition_clean(tmp_path):
     (resp rithmocheck+editor) they are errata under which the audit is
     clean: the tool's own corrections restore the regenerated tables."""
     findings = full_audit(errata=())
-    proposals = propose(findings)
+    proposals = propose(findings, EDITION.registry)
     coverable = [f for f in findings if not f.covered and f.kind in ERRATUM_KINDS]
     assert len(proposals) == len(coverable) == 119
     assert any(f.kind == "invariant" for f in findings)
@@ -267,7 +268,7 @@ def test_readme_counts_of_the_errata_are_the_data():
                   r"supplied, ([0-9]+) counts, ([0-9]+) worked examples\)", text)
     assert m, "the README no longer states the counts of the curated errata"
     kinds = Counter(e.kind for e in ERRATA)
-    supplied = sum(1 for e in ERRATA if e.corr == "supply")
+    supplied = sum(1 for e in ERRATA if isinstance(e.corr, Supply))
     assert tuple(map(int, m.groups())) == (len(ERRATA), kinds["misprint"], kinds["spurious"], kinds["duplicate"],
                                            supplied, kinds["count"], kinds["example"])
     assert supplied == kinds["omission"]  # every omission erratum supplies its entry
@@ -308,7 +309,7 @@ def test_an_omission_never_supplied_is_an_invariant_finding():
 def test_an_entry_supplied_and_corrected_to_is_twice():
     # k1-addition: '7 12' under the head '50' corrected to 5 7 12, and 5 7 12 also supplied
     extra = dataclasses.replace(next(e for e in ERRATA if e.id == "k1-addition+1-90-91"),
-                                id="k1-addition+5-7-12", entry=(5, 7, 12))
+                                id="k1-addition+5-7-12", corr=Supply((5, 7, 12)))
     [m] = invariant_messages(ERRATA + (extra,), "k1-addition")
     assert m.startswith("the corrected table holds 5 7 12 2 times (by erratum k1-addition+5-7-12, k1-addition@1.2.10)")
 
@@ -344,12 +345,12 @@ def test_any_mutated_erratum_makes_the_audit_fail(i, mutation, n):
             return
         errata = ERRATA[:i] + (dataclasses.replace(e, sic=e.sic[:-1] + (e.sic[-1] + n,)),) + ERRATA[i + 1:]
     else:
-        numbers = e.corr if isinstance(e.corr, tuple) else e.entry
+        numbers = e.result
         if numbers is None:
             return
         changed = numbers[:-1] + (numbers[-1] + n,)
-        field = "corr" if isinstance(e.corr, tuple) else "entry"
-        errata = ERRATA[:i] + (dataclasses.replace(e, **{field: changed}),) + ERRATA[i + 1:]
+        corr = Replace(changed) if isinstance(e.corr, Replace) else Supply(changed)
+        errata = ERRATA[:i] + (dataclasses.replace(e, corr=corr),) + ERRATA[i + 1:]
     assert run_audit(EDITION, errata).exit_code == 1, (mutation, e.id)
 
 
@@ -406,7 +407,7 @@ def test_a_wrong_fact_in_a_reason_is_found(reason, numbers, problem):
 def test_an_erratum_said_to_be_the_tools_must_be_its_minimal_correction():
     # k1-arithmetic 56 64 71: the tool's correction is 56 64 72 (one figure); 56 63 70 is arithmetic too
     # but changes two numbers: marked as the tool's, it is refused; marked as an editor's, it stands
-    wrong = tuple(dataclasses.replace(e, corr=(56, 63, 70)) if e.id == "k1-arithmetic@1.3.6" else e
+    wrong = tuple(dataclasses.replace(e, corr=Replace((56, 63, 70))) if e.id == "k1-arithmetic@1.3.6" else e
                   for e in ERRATA)
     messages = [f.message for f in full_audit(("k1-arithmetic",), wrong) if f.kind == "erratum"]
     assert any("the tool's minimal consistent correction is 56 64 72" in m for m in messages)
@@ -510,7 +511,7 @@ def test_an_invariant_finding_gives_what_is_printed_there():
     to 9 12 15 20; made to read 15 20 30 45, the reading of 1.2.8, the
     corrected table holds 15 20 30 45 twice: the finding at 1.2.2 gives what
     is printed there, 6 12 15 20, never the correction as printed."""
-    errata = tuple(dataclasses.replace(e, corr=(15, 20, 30, 45)) if e.id == "k1-all-three@1.2.2" else e
+    errata = tuple(dataclasses.replace(e, corr=Replace((15, 20, 30, 45))) if e.id == "k1-all-three@1.2.2" else e
                    for e in ERRATA)
     held = [f for f in full_audit(("k1-all-three",), errata) if f.kind == "invariant" and f.position is not None]
     assert [(str(f.position), f.printed, f.expected) for f in held] == [
@@ -524,9 +525,6 @@ def test_an_omission_names_the_reading_of_its_own_table():
     proportion only if its table has it."""
     import re
 
-    from rithmocheck.tables import REGISTRY
-    from rithmocheck.tables.registry import FOUR_READINGS
-
     named = 0
     for e in ERRATA:
         for reading in re.findall(r"under the (?:default|table's) reading ([a-z-]+)", e.reason):
@@ -538,7 +536,7 @@ def test_an_omission_names_the_reading_of_its_own_table():
                     assert relation in REGISTRY[e.table].relations, e.id
     # 9 of k1-arithmetic-geometric, 19 of k1-arithmetic-musical (its 2 4 6 12 is an editor's), 27 of
     # k1-geometric-musical; k1-all-three supplies none
-    assert named == sum(1 for e in ERRATA if e.table in FOUR_READINGS and e.corr == "supply"
+    assert named == sum(1 for e in ERRATA if e.table in FOUR_READINGS and isinstance(e.corr, Supply)
                         and e.resp == "rithmocheck+editor") == 9 + 19 + 27
 
 
@@ -546,8 +544,6 @@ def test_the_reason_of_the_spurious_4_6_12_15_names_every_row_with_4_6_12():
     """k1-arithmetic-musical@1.1.10 omits the printed 4 6 12 15; its reason names the rows of the table that
     hold 4 6 12, those printed and those supplied (issue 25: it left out the supplied 2 4 6 12)."""
     import re
-
-    from rithmocheck.tables import default_table
 
     reason = next(e.reason for e in ERRATA if e.id == "k1-arithmetic-musical@1.1.10")
     m = re.search(r"Of the (\w+) rows of the table that hold 4 6 12, the print has ([\d ]+) and ([\d ]+); the "
@@ -561,4 +557,87 @@ def test_the_reason_of_the_spurious_4_6_12_15_names_every_row_with_4_6_12():
     assert sorted(printed + supplied) == rows
     assert all(p in [e.numbers for e in EDITION.entries("k1-arithmetic-musical")] for p in printed)
     assert sorted(supplied) == sorted(e.entry for e in ERRATA if e.table == "k1-arithmetic-musical"
-                                      and e.corr == "supply" and {4, 6, 12} <= set(e.entry))
+                                      and isinstance(e.corr, Supply) and {4, 6, 12} <= set(e.entry))
+
+
+# --- the typed vocabulary and the published schema of the errata file (issue 24) --------------------
+
+def test_the_vocabulary_is_the_published_schemas():
+    from rithmocheck.audit.errata import Confidence, ErratumKind, Resp
+    from rithmocheck.shape import schema
+
+    erratum = schema("errata-1.json")["$defs"]["erratum"]["properties"]
+    assert erratum["kind"]["enum"] == list(ErratumKind.values()) == list(ERRATUM_KINDS)
+    assert erratum["confidence"]["enum"] == list(Confidence.values()) == ["high", "medium", "low"]
+    assert erratum["resp"]["enum"] == list(Resp.values()) == ["rithmocheck+editor", "editor"]
+    # the words are their values wherever they are written
+    e = next(e for e in ERRATA if e.id == "k1-musical@1.1.17")
+    assert (e.kind, e.confidence, e.resp) == (ErratumKind.MISPRINT, Confidence.MEDIUM, Resp.TOOL_AND_EDITOR)
+    assert f"{e.kind} {e.confidence} {e.resp}" == "misprint medium rithmocheck+editor"
+    assert json.dumps(e.as_dict()["kind"]) == '"misprint"' and e.as_dict()["resp"] == "rithmocheck+editor"
+
+
+def test_each_correction_is_one_of_three_types():
+    from rithmocheck.audit.errata import Omit
+
+    kinds = {type(e.corr).__name__ for e in ERRATA}
+    assert kinds == {"Replace", "Omit", "Supply"}
+    for e in ERRATA:
+        d = e.as_dict()
+        if isinstance(e.corr, Replace):
+            assert d["corr"] == list(e.corr.numbers) and d["entry"] is None and e.result == e.corr.numbers
+        elif isinstance(e.corr, Supply):
+            assert d["corr"] == "supply" and d["entry"] == list(e.corr.entry) and e.result == e.corr.entry
+        else:
+            assert isinstance(e.corr, Omit) and d["corr"] == "omit" and e.result is None
+    # 18 misprints and 4 counts and 7 worked examples replace; 3 spurious and 1 duplicate omit; 87 supply
+    assert sum(isinstance(e.corr, Replace) for e in ERRATA) == 18 + 4 + 7
+    assert sum(isinstance(e.corr, Supply) for e in ERRATA) == 87
+
+
+def _errata_with(tmp_path, old, new):
+    text = EDITION.errata_path.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    text = text.replace(old, new)
+    path = tmp_path / "errata.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path, text[:text.index(new)].count("\n") + 1
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ('    kind: "misprint"\n    position: {"block": 1, "column": 1, "row": 17}',
+     '    kind: "misprinted"\n    position: {"block": 1, "column": 1, "row": 17}',
+     'erratum k1-musical@1.1.17: kind must be one of misprint, spurious, duplicate, omission, count, example, '
+     'not "misprinted"'),
+    ('    corr: [30, 45, 90]', '    corr: [30, 45, ninety]',
+     'erratum k1-musical@1.1.17: corr[3] must be a whole number'),
+    ('    confidence: "medium"\n    resp: "rithmocheck+editor"\n    reason: "30 45 49',
+     '    confidence: "middling"\n    resp: "rithmocheck+editor"\n    reason: "30 45 49',
+     'erratum k1-musical@1.1.17: confidence must be one of high, medium, low, not "middling"'),
+    ('    sic: [30, 45, 49]', '    sic: [30, 45, 49]\n    note: "mine"',
+     "erratum k1-musical@1.1.17: unknown field 'note'"),
+])
+def test_a_bad_field_is_named_at_its_own_line(tmp_path, old, new, message):
+    """The errata file is checked against its published schema (errata-1.json): the message names the
+    erratum and the field, at the field's line (not the erratum's first); a field the schema does not
+    know, at the erratum's."""
+    path, line = _errata_with(tmp_path, old, new)
+    r = run("audit", "--errata", str(path))
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.stderr
+    if "unknown field" in message:  # the field's mapping: the erratum
+        line = EDITION.errata_path.read_text(encoding="utf-8").split("\n").index('  - id: "k1-musical@1.1.17"') + 1
+    assert r.stderr.startswith(f"Error: {path}:{line}: {message}"), r.stderr
+
+
+def test_a_proposal_is_refused_with_the_reason():
+    from rithmocheck.audit.errata import parse_errata
+    from rithmocheck.errors import InputError
+    from rithmocheck.inputs import load_text
+
+    text = EDITION.errata_path.read_text(encoding="utf-8").replace(
+        '    resp: "rithmocheck+editor"\n    reason: "30 45 49', '    resp: "rithmocheck"\n    reason: "30 45 49', 1)
+    with pytest.raises(InputError) as err:
+        parse_errata(load_text(text, "errata.yaml"), "errata.yaml", EDITION)
+    assert err.value.problem == ('erratum k1-musical@1.1.17: resp must be rithmocheck+editor or editor, not '
+                                 '"rithmocheck" (a proposal (resp rithmocheck) must be confirmed by an editor '
+                                 'before it is curated)')

@@ -11,14 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import EDITION
-from rithmocheck.audit.examples import CHECKERS, STATUSES, Check, check, check_all, findings
 from rithmocheck.audit.findings import Finding
+from rithmocheck.audit.statements import CHECKERS, STATUSES, Check, check, check_all, findings
 from rithmocheck.model.proportions import holds
 from rithmocheck.witness.examples import EXAMPLE_KINDS, Example
 
 EXAMPLES = EDITION.examples
 BY_ID = {e.id: e for e in EXAMPLES}
-CHECKS = {c.example.id: c for c in check_all(EXAMPLES)}
+CHECKS = {c.example.id: c for c in check_all(EXAMPLES, EDITION)}
 
 # Every statement wrong as printed, with the correct value (hand-derived).
 WRONG = {
@@ -198,34 +198,34 @@ def test_printed_numbers_of_wrong_examples_stand_in_the_witness():
      {"type": "honour", "target": 100, "men": 8}),
 ])
 def test_a_changed_claim_is_wrong(ex_id, changes, expected):
-    c = check(replace(BY_ID[ex_id], **changes))
+    c = check(replace(BY_ID[ex_id], **changes), EDITION)
     assert (c.status, c.expected) == ("wrong", expected), c.message
 
 
 def test_list_order_matters_only_where_the_key_says_so():
-    assert check(replace(BY_ID["rounds-1-even"], operands=(8, 6, 4, 2))).status == "ok"
-    assert check(replace(BY_ID["squares-1-odd"], operands=(190, 120, 66, 28))).status == "wrong"
+    assert check(replace(BY_ID["rounds-1-even"], operands=(8, 6, 4, 2)), EDITION).status == "ok"
+    assert check(replace(BY_ID["squares-1-odd"], operands=(190, 120, 66, 28)), EDITION).status == "wrong"
 
 
 def test_taking_needs_men_of_opposite_sides():
     # 2 = 2 by equality: no odd man bears 2
-    c = check(ex("taking", (2,), 2, "equality"))
+    c = check(ex("taking", (2,), 2, "equality"), EDITION)
     assert c.status == "wrong" and "no men of one side" in c.message
     # two men bearing 6 stand on the even side; no side has two men bearing 3
-    assert check(ex("taking", (6, 6), 12, "addition")).status == "ok"
-    assert check(ex("taking", (3, 3), 6, "addition")).status == "wrong"
+    assert check(ex("taking", (6, 6), 12, "addition"), EDITION).status == "ok"
+    assert check(ex("taking", (3, 3), 6, "addition"), EDITION).status == "wrong"
     # a king's layer bears a number: 1 (top of the even king) + 15 takes 16 of the odd
-    assert check(ex("taking", (1, 15), 16, "addition")).status == "ok"
+    assert check(ex("taking", (1, 15), 16, "addition"), EDITION).status == "ok"
 
 
 def test_victory_needs_the_men_of_an_army():
-    c = check(ex("victory", (2, 4, 6, 88), {"type": "goods", "target": 100}))
+    c = check(ex("victory", (2, 4, 6, 88), {"type": "goods", "target": 100}), EDITION)
     assert c.status == "wrong" and "88 is no man's number" in c.message
-    assert check(ex("victory", (), {"type": "bodies", "men": [4, 30]})).status == "wrong"
+    assert check(ex("victory", (), {"type": "bodies", "men": [4, 30]}), EDITION).status == "wrong"
 
 
 def test_a_count_without_derivation_is_unchecked_until_reviewed():
-    c = check(ex("count", (), 7, what="stars in the sky", id="new-count"))
+    c = check(ex("count", (), 7, what="stars in the sky", id="new-count"), EDITION)
     assert c.status == "unchecked" and "no derivation recorded" in c.message
 
 
@@ -238,7 +238,7 @@ positive = st.integers(1, 10**6)
 @given(st.lists(positive, min_size=2, max_size=6), positive)
 def test_a_sum_claim_is_ok_iff_stated_is_the_sum(operands, stated):
     for claimed in (stated, sum(operands)):
-        c = check(ex("sum", operands, claimed))
+        c = check(ex("sum", operands, claimed), EDITION)
         assert (c.status == "ok") == (claimed == sum(operands))
         assert c.expected == sum(operands)
 
@@ -246,12 +246,12 @@ def test_a_sum_claim_is_ok_iff_stated_is_the_sum(operands, stated):
 @settings(max_examples=200, deadline=None)
 @given(positive, st.integers(1, 1000), positive)
 def test_quotient_and_product_are_exact(a, b, stated):
-    q = check(ex("quotient", (a * b, b), stated))
+    q = check(ex("quotient", (a * b, b), stated), EDITION)
     assert (q.status == "ok") == (stated == a) and q.expected == a
-    frac = check(ex("quotient", (a, b), stated))
+    frac = check(ex("quotient", (a, b), stated), EDITION)
     assert frac.expected == (Fraction(a, b) if a % b else a // b)
     assert (frac.status == "ok") == (a % b == 0 and stated == a // b)
-    p = check(ex("product", (a, b), stated))
+    p = check(ex("product", (a, b), stated), EDITION)
     assert (p.status == "ok") == (stated == a * b)
 
 
@@ -259,7 +259,7 @@ def test_quotient_and_product_are_exact(a, b, stated):
 @given(st.integers(1, 300), st.integers(1, 300), st.integers(1, 300),
        st.sampled_from(["arithmetic", "geometric", "musical"]))
 def test_a_proportion_claim_is_ok_iff_it_holds(a, b, c, relation):
-    got = check(ex("proportion", (a, b, c), relation))
+    got = check(ex("proportion", (a, b, c), relation), EDITION)
     assert (got.status == "ok") == holds(relation, (a, b, c))
     if got.status == "wrong" and got.expected is not None:
         assert holds(relation, got.expected)
@@ -268,7 +268,7 @@ def test_a_proportion_claim_is_ok_iff_it_holds(a, b, c, relation):
 @settings(max_examples=150, deadline=None)
 @given(st.integers(2, 500), st.integers(1, 499), st.integers(0, 9))
 def test_contains_is_divmod(a, b, times):
-    c = check(ex("contains", (a, b), {"times": times, "remainder": a % b}))
+    c = check(ex("contains", (a, b), {"times": times, "remainder": a % b}), EDITION)
     assert (c.status == "ok") == (times == a // b)
 
 
@@ -296,7 +296,7 @@ scalars = st.one_of(shaped, st.integers(-5, 400), st.none(), st.text(max_size=5)
 @given(st.sampled_from(EXAMPLE_KINDS), st.lists(st.integers(-2, 400), max_size=5), scalars,
        st.sampled_from([None, "equality", "addition", "subtraction", "multiplication", "division", "x"]))
 def test_no_claim_makes_the_checker_raise(kind, operands, stated, method):
-    c = check(ex(kind, operands, stated, method))
+    c = check(ex(kind, operands, stated, method), EDITION)
     assert isinstance(c, Check) and c.status in STATUSES and c.message
     if c.status != "wrong":
         return
@@ -308,7 +308,7 @@ def test_no_claim_makes_the_checker_raise(kind, operands, stated, method):
 # --- imports (speed is measured in benchmarks/bench.py, not in tests) -----------
 
 def test_the_module_is_import_light():
-    code = ("import sys, rithmocheck.audit.examples as e; from rithmocheck.witness.edition import Edition; "
-            "e.check_all(Edition.default().examples); "
+    code = ("import sys, rithmocheck.audit.statements as e; from rithmocheck.witness.edition import Edition; "
+            "e.check_all(Edition.default().examples, Edition.default()); "
             "assert not [m for m in sys.modules if m.startswith('sympy')]")
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -48,8 +48,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import ARMIES, TABLE_IDS, copy_shipped
 from rithmocheck.cli import cli
-from rithmocheck.tables import TABLE_IDS
 from rithmocheck.witness.edition import SHIPPED, SHIPPED_ERRATA
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,7 +101,7 @@ os.mkfifo(BASE / "fifo")
 (BASE / "pieces.csv").write_text("side,value\neven,2\nodd,3\n", encoding="utf-8")
 shutil.copyfile(SHIPPED_ERRATA, BASE / "errata.yaml")
 shutil.copyfile(SHIPPED / "tables" / "k1-musical.yaml", BASE / "k1-musical.yaml")
-shutil.copytree(SHIPPED, BASE / "edition")
+copy_shipped(BASE / "edition")
 (BASE / "not-an-edition").mkdir()
 (BASE / "not-an-edition" / "witness.txt").write_text("x\n", encoding="utf-8")
 # Editions reached through symbolic links (issue 26): a link to an edition, a link to its tables/ (so that
@@ -109,7 +109,7 @@ shutil.copytree(SHIPPED, BASE / "edition")
 (BASE / "link-to-edition").symlink_to(BASE / "edition")
 (BASE / "edition-tables").symlink_to(BASE / "edition" / "tables")
 LINKED = BASE / "linked-edition"
-shutil.copytree(SHIPPED, LINKED)
+copy_shipped(LINKED)
 (BASE / "outside").mkdir()
 (LINKED / "tables" / "k1-musical.yaml").rename(BASE / "outside" / "k1-musical.yaml")
 (LINKED / "tables" / "k1-musical.yaml").symlink_to(BASE / "outside" / "k1-musical.yaml")
@@ -393,7 +393,7 @@ def test_mutated_transcriptions_in_an_edition(table):
     """The audit of a scholar's edition whose transcription is mutated (its
     message names a file of that edition)."""
     ed = BASE / f"ed-{table}"
-    shutil.copytree(SHIPPED, ed)
+    copy_shipped(ed)
     source = (SHIPPED / "tables" / f"{table}.yaml").read_text("utf-8")
 
     @settings(max_examples=max(10, FILE_EXAMPLES // 10), **SETTINGS)
@@ -480,9 +480,9 @@ def test_mutated_ruleset_text(text):
 
 
 def plain_lists() -> st.SearchStrategy[tuple[str, str]]:
-    from rithmocheck.model import men as M
+    from rithmocheck.model.men import SIDES
 
-    values = {s: [m.value for m in M.army(s)] for s in M.SIDES}
+    values = {s: [m.value for m in ARMIES.army(s)] for s in SIDES}
     side_names = st.sampled_from(["even", "odd", "white", "black", "Even", "ODD", "red", ""])
     lists = st.dictionaries(side_names, st.one_of(
         st.sampled_from(list(values.values())),
@@ -590,7 +590,7 @@ def test_mutated_editions(name):
     internal error, and a refusal is one line naming a file of the edition
     (issue 26: 18 of 20,000 mutated editions were internal errors)."""
     ed = BASE / f"ed-file-{name.replace('/', '-')}"
-    shutil.copytree(SHIPPED, ed)
+    copy_shipped(ed)
     out = BASE / f"out-{name.replace('/', '-')}"
     targets = sorted((ed / "tables").glob("*.yaml")) if name == "tables" else [ed / name]
     originals = {p: p.read_bytes() for p in targets}

@@ -14,15 +14,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import EDITION
-from rithmocheck.audit.errata import corrected_entries, load_errata
+from conftest import EDITION, REGISTRY
+from rithmocheck.audit.errata import Replace, Supply, corrected_entries, load_errata
 from rithmocheck.audit.findings import Finding, Kind
 from rithmocheck.audit.run import run_audit
 from rithmocheck.export.html import html_files
 from rithmocheck.export.html import model as html_model
 from rithmocheck.export.html.model import cell_id, safe, supplied_id
 from rithmocheck.export.html.render import render_site, template
-from rithmocheck.tables import REGISTRY
 from rithmocheck.witness.entries import Position, entry_text
 from rithmocheck.witness.examples import ExamplePosition
 
@@ -193,7 +192,7 @@ def test_the_omissions_are_supplied_in_brackets(trees, audit):
     # the entries the errata supply are shown after the table, in brackets: an omission an erratum
     # fills by correcting a misprint (5 7 12 for the printed '7 12') stands at that entry's place,
     # and a row supplied where the tool reads a misprint as filling it (2 4 6 12) is shown too
-    supplied = [e for e in errata if e.corr == "supply"]
+    supplied = [e for e in errata if isinstance(e.corr, Supply)]
     assert len(supplied) == 87
     for table in {e.table for e in supplied}:
         page = by_id(trees[f"html/tables/{table}.html"])
@@ -342,7 +341,7 @@ def test_an_invariant_finding_is_marked_in_its_cell():
     the cell is marked (not by colour alone) and its finding says so."""
     import dataclasses
 
-    errata = tuple(dataclasses.replace(e, corr=(56, 64, 73)) if e.id == "k1-arithmetic@1.3.6" else e
+    errata = tuple(dataclasses.replace(e, corr=Replace((56, 64, 73))) if e.id == "k1-arithmetic@1.3.6" else e
                    for e in load_errata(EDITION))
     report = run_audit(EDITION, errata, ("k1-arithmetic",))
     page = html_files(EDITION, errata, report)["html/tables/k1-arithmetic.html"]
@@ -520,7 +519,7 @@ def test_the_concordance_names_the_tables_explain_names():
     found = {n.number: n.tables for n in concordance(EDITION).numbers}
     for n in (3, 28, 72, 153, 361, 1296):
         if n in found:
-            assert set(found[n]) == {t["table"] for t in explain(n)["tables"]
+            assert set(found[n]) == {t["table"] for t in explain(n, EDITION.registry)["tables"]
                                      if any(not c["counts"] for c in t["columns"])}, n
     assert found[72] and "k1-addition" in found[72]
 

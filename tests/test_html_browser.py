@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from conftest import EDITION
-from rithmocheck.audit.errata import corrected_entries, load_errata
+from rithmocheck.audit.errata import Supply, corrected_entries, load_errata
 from rithmocheck.audit.findings import Kind
 from rithmocheck.audit.run import run_audit
 from rithmocheck.export.html import html_files
@@ -142,7 +142,7 @@ def test_every_flagged_entry_is_visible_and_marked(browser: Any, site: Path, aud
                 problems.append(f"{table} {id_}: exists {exists}, shown {shown}, classes {classes!r}, text {text!r}")
         # the omissions have no printed place: each is a supplied entry, in brackets
         # (what the errata supply; an omission an erratum fills by correcting a misprint stands at its place)
-        supplied_entries = [e.entry for e in errata if e.table == table and e.corr == "supply"]
+        supplied_entries = [e.entry for e in errata if e.table == table and isinstance(e.corr, Supply)]
         supplied = browser.execute_script(
             "return [...document.querySelectorAll('td.st-supplied')].map(el => [el.id, "
             "el.checkVisibility({checkVisibilityCSS: true}), el.innerText]);")

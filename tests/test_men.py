@@ -1,6 +1,7 @@
 """The armies against the witness's own lists (lines 284-323, 392-404)."""
 
-from rithmocheck.model import men
+from conftest import ARMIES as men
+from rithmocheck.model.men import SIDES, consecutive_square_runs
 
 # As printed in "There be of each kind of men, two ranks or orders." (hand-copied).
 WITNESS_LISTS = {
@@ -33,7 +34,7 @@ def test_values_agree_with_the_witness_lists():
 
 def test_eight_rounds_eight_triangles_seven_squares_and_the_king():
     # "of either side.8. are rounds, other.8. are triangles and.7. (the king making.8) are squares"
-    for side in men.SIDES:
+    for side in SIDES:
         shapes = [m.shape for m in men.army(side)]
         assert shapes.count("round") == 8
         assert shapes.count("triangle") == 8
@@ -56,9 +57,9 @@ def test_kings_and_their_layers():
 def test_only_the_kings_are_pyramids_among_first_order_squares():
     # 15, 45, 153, 28, 66, 120 are no sums of three or more consecutive squares
     for v in (15, 45, 153, 28, 66, 120):
-        assert men.consecutive_square_runs(v) == ()
-    assert men.consecutive_square_runs(91) == ((1, 2, 3, 4, 5, 6),)
-    assert men.consecutive_square_runs(190) == ((4, 5, 6, 7, 8),)
+        assert consecutive_square_runs(v) == ()
+    assert consecutive_square_runs(91) == ((1, 2, 3, 4, 5, 6),)
+    assert consecutive_square_runs(190) == ((4, 5, 6, 7, 8),)
 
 
 def test_every_man_carries_his_derivation():
@@ -73,3 +74,10 @@ def test_army_totals_as_the_standards_passage_states():
     # "the even host, conteyneth.1312. footmen ... the odd army ... be.1752." (1093-1097)
     assert sum(m.value for m in men.army("even")) == 1312
     assert sum(m.value for m in men.army("odd")) == 1752
+
+
+def test_every_man_cites_the_line_of_his_rule():
+    # book.yaml gives each of the six rules its line: round 1 at 284 ... square 2 at 309
+    lines = {(m.shape if not m.is_king else "square", m.order): m.witness_line for m in men.all_men()}
+    assert lines == {("round", 1): 284, ("round", 2): 287, ("triangle", 1): 291, ("triangle", 2): 296,
+                     ("square", 1): 303, ("square", 2): 309}

@@ -47,10 +47,10 @@ def protected_before():
     return snapshot(EDITION_DIR)
 
 
-@pytest.mark.parametrize("target", ["rithmocheck/editions", "rithmocheck", "rithmocheck/editions/lever-fulke-1563",
-                                    "rithmocheck/editions/lever-fulke-1563/tables",
-                                    "rithmocheck/editions/lever-fulke-1563/new",
-                                    "rithmocheck/editions/lever-fulke-1563/errata.yaml"])
+@pytest.mark.parametrize("target", ["sources", ".", "sources/lever-fulke-1563",
+                                    "sources/lever-fulke-1563/tables",
+                                    "sources/lever-fulke-1563/new",
+                                    "corrections/lever-fulke-1563.yaml", "corrections"])
 def test_build_never_writes_onto_the_edition_or_the_errata(target, protected_before, monkeypatch):
     monkeypatch.chdir(ROOT)
     r = run("build", "--out", target)
@@ -416,6 +416,31 @@ def test_a_killed_build_leaves_the_old_or_the_new_tree(tmp_path):
     assert whole(out, n) == "done"
     assert not [k for k in snapshot(out) if k.startswith(".rithmocheck-")]  # a build leaves no marker
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # stale staging cleaned
+
+
+@pytest.mark.parametrize("after", [1, 5, 40, 120, 250])
+def test_a_build_killed_while_removing_the_replaced_tree_leaves_one_the_next_removes(tmp_path, monkeypatch, after):
+    """The replaced tree is removed file by file, its manifest (which says what is the build's) and its marker
+    last: a build killed at any file of that removal leaves a tree the next build can still prove its own and
+    remove. (Were the manifest removed early, the files after it would be nobody's, and stay.)"""
+    out, n = tmp_path / "out", 300
+    write_tree({f"d{i % 20}/f{i}.txt": f"t0 {i}\n" for i in range(n)}, out)
+    real, count, gone = os.unlink, [0], []
+
+    def unlink(path, *args, **kwargs):
+        count[0] += 1
+        if count[0] > after:
+            raise KeyboardInterrupt  # the build killed here
+        gone.append(os.fsdecode(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "unlink", unlink)
+    with pytest.raises(KeyboardInterrupt):
+        write_tree({f"d{i % 20}/f{i}.txt": f"t1 {i}\n" for i in range(n)}, out)
+    monkeypatch.setattr(os, "unlink", real)
+    assert MANIFEST not in gone and len([p for p in tmp_path.iterdir()]) == 2  # the new tree, and the old
+    assert write_tree({f"d{i % 20}/f{i}.txt": f"t2 {i}\n" for i in range(n)}, out) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"] and whole(out, n) == "t2"
 
 
 def test_concurrent_builds_take_turns_and_a_reader_always_sees_a_whole_tree(tmp_path):

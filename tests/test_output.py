@@ -12,8 +12,8 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from conftest import ARMIES as M
 from rithmocheck.cli import cli
-from rithmocheck.model import men as M
 from rithmocheck.witness.edition import SHIPPED
 
 FORMATS = ("text", "md", "csv", "tsv", "ndjson", "json", "yaml")

@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 
 from conftest import EDITION
 from rithmocheck.audit.candidates import rereadings
-from rithmocheck.audit.errata import load_errata
-from rithmocheck.audit.examples import check
+from rithmocheck.audit.errata import Replace, load_errata
 from rithmocheck.audit.passages import (
     MAX_CHANGES,
     check_example_errata,
@@ -24,6 +23,7 @@ from rithmocheck.audit.passages import (
     passage_findings,
 )
 from rithmocheck.audit.run import run_audit
+from rithmocheck.audit.statements import check
 from rithmocheck.errors import InputError
 from rithmocheck.witness.examples import (
     Example,
@@ -56,7 +56,8 @@ def replace_errata(drop=(), add=()):
 def example_erratum(eid, example, number, line, sic, corr, resp="rithmocheck+editor"):
     template = next(e for e in ERRATA if e.table == "examples")
     return dataclasses.replace(template, id=eid, position=ExamplePosition(example, line, number), sic=sic,
-                               corr=corr, resp=resp, reason="an erratum made by the test", witness_line=line)
+                               corr=Replace(tuple(corr)), resp=resp, reason="an erratum made by the test",
+                               witness_line=line)
 
 
 # --- the shipped passages -------------------------------------------------------------------------
@@ -151,7 +152,7 @@ def test_the_victory_of_quarrel_reads_20_for_24():
 def test_septimas_where_the_numbers_make_sextas():
     """'superquintupartie^s. septimas.' (389) names 12:7; the figure prints 11 over the sixth part, and
     121:66 is 11:6, superquintupartiens sextas. The name is a finding with its erratum."""
-    [f] = [f for f in passage_findings(RESULTS["superpartient"]) if f.position.number == "odd-5"]
+    [f] = [f for f in passage_findings(RESULTS["superpartient"], EDITION) if f.position.number == "odd-5"]
     assert (f.printed, f.expected, f.witness_line) == ((12, 7), (11, 6), 389)
     assert "'superquintupartie^s. septimas.' names 12:7" in f.message
     assert "read as superquintupartiens sextas (11:6, not 12:7)" in f.message
@@ -179,7 +180,7 @@ def test_the_word_or_printed_as_02_is_no_number():
     assert [(t.line, t.reading) for t in ors] == [(1059, ("word", "or"))] * 3
     assert all(t.reason and not t.is_value for t in ors)
     (s,) = p.statements
-    assert s.stated == {"type": "bodies", "men": [4, 5, 6, 10]} and check(s).status == "ok"
+    assert s.stated == {"type": "bodies", "men": [4, 5, 6, 10]} and check(s, EDITION).status == "ok"
     assert not {t.id for t in ors} & set(s.tokens())
 
 
@@ -229,7 +230,7 @@ def test_a_small_passage_loads(tmp_path):
     (p,) = load(tmp_path)
     assert [t.id for t in p.tokens if t.is_value] == ["2@501", "9@501", "7@502", "2@503", "9@503", "7@503",
                                                      "2@503b"]
-    assert check_passage(p).status == "ok"
+    assert check_passage(p, EDITION).status == "ok"
 
 
 @pytest.mark.parametrize("old, new, problem", [
@@ -306,21 +307,21 @@ def rich(a, b):
 def test_a_single_statement_has_two_corrections_tied():
     # '2 and 5 make 6': read 2 as 1, 5 as 4, or 6 as 7; the tool cannot choose, and says so
     p = passage({"a": 2, "b": 5, "s": 6}, [{"id": "sum", "kind": "sum", "of": ["a", "b"], "is": "s"}])
-    result = check_passage(p)
+    result = check_passage(p, EDITION)
     assert [c.values() for c in result.corrections] == [{"a": 1}, {"b": 4}, {"s": 7}]
     assert all(c.tied and c.confidence == "low" for c in result.corrections)
-    assert "(tied: the tool cannot choose)" in passage_findings(result)[0].message
+    assert "(tied: the tool cannot choose)" in passage_findings(result, EDITION)[0].message
     # an erratum said to be the tool's cannot be either of them
     e = example_erratum("e", "p", "a", 1, (2,), (1,))
-    [f] = check_example_errata([result], (e,))
+    [f] = check_example_errata([result], (e,), EDITION)
     assert f.kind == "erratum" and "cannot choose between its top-ranked corrections" in f.message
-    assert check_example_errata([result], (dataclasses.replace(e, resp="editor"),)) == []
+    assert check_example_errata([result], (dataclasses.replace(e, resp="editor"),), EDITION) == []
 
 
 def test_a_consistent_passage_has_no_correction_and_no_finding():
     p = passage(*rich(7, 12))
-    result = check_passage(p)
-    assert result.status == "ok" and result.corrections == () and passage_findings(result) == []
+    result = check_passage(p, EDITION)
+    assert result.status == "ok" and result.corrections == () and passage_findings(result, EDITION) == []
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -332,12 +333,12 @@ def test_a_number_perturbed_by_one_slip_is_read_back_ranked_first(a, b, token, d
     assume(slips)
     printed = data.draw(st.sampled_from(slips))
     p = passage({**values, token: printed}, statements)
-    result = check_passage(p)
+    result = check_passage(p, EDITION)
     assert result.status == "wrong"
     first = result.corrections[0]
     assert first.values() == {token: values[token]} and not first.tied
     assert first.changes[0].slip == rereadings(printed).get(values[token], first.changes[0].slip)
-    assert [(f.position.number, f.printed, f.expected) for f in passage_findings(result)] == [
+    assert [(f.position.number, f.printed, f.expected) for f in passage_findings(result, EDITION)] == [
         (token, (printed,), (values[token],))]
 
 
@@ -349,10 +350,10 @@ def test_a_number_perturbed_by_one_slip_is_read_back_ranked_first(a, b, token, d
 def test_every_correction_makes_every_statement_hold(a, b, tokens, delta):
     values, statements = rich(a, b)
     p = passage({**values, **{t: values[t] + delta for t in tokens}}, statements)
-    result = check_passage(p)
+    result = check_passage(p, EDITION)
     for c in result.corrections:
         read = {**p.values(), **c.values()}
-        assert all(check(bind(s, read)).status != "wrong" for s in p.statements)
+        assert all(check(bind(s, read), EDITION).status != "wrong" for s in p.statements)
         assert len(c.changes) <= MAX_CHANGES
         assert all(read[x.token] != p.values()[x.token] for x in c.changes)
     sizes = [len(c.changes) for c in result.corrections]
@@ -369,7 +370,7 @@ def test_names_change_only_when_numbers_cannot():
     params = (("printed", "superbipartiens tertias"),)
     operands, stated = assemble("ratio-name", dict(refs), {}, {**values, "name": (5, 3)})
     s = Example("r", 1, 1, "h", "q", "ratio-name", operands, stated, None, None, None, None, "p", refs, params)
-    result = check_passage(ExamplePassage("p", "h", 1, 1, tokens, (s,)))
+    result = check_passage(ExamplePassage("p", "h", 1, 1, tokens, (s,)), EDITION)
     assert [c.values() for c in result.corrections][:2] == [{"n": 5}, {"name": (2, 1)}]
 
 
@@ -383,8 +384,8 @@ def test_the_example_errata_are_the_tools_top_ranked_corrections():
     for e in EXAMPLE_ERRATA:
         assert e.resp == "rithmocheck+editor" and e.position.number is not None
         [change] = [c for c in example_correction(e.position.example)[0].changes if c.token == e.position.number]
-        assert change.numbers == (e.sic, e.corr) and change.slip == e.klass, e.id
-    assert check_example_errata(tuple(RESULTS.values()), ERRATA) == []
+        assert change.numbers == (e.sic, e.corr.numbers) and change.slip == e.klass, e.id
+    assert check_example_errata(tuple(RESULTS.values()), ERRATA, EDITION) == []
 
 
 @pytest.mark.parametrize("i", range(7))
@@ -395,7 +396,7 @@ def test_any_mutated_example_erratum_fails_the_audit(i, mutation):
     if mutation == "delete":
         errata = rest
     elif mutation == "corr":
-        errata = rest + (dataclasses.replace(e, corr=e.corr[:-1] + (e.corr[-1] + 1,)),)
+        errata = rest + (dataclasses.replace(e, corr=Replace(e.corr.numbers[:-1] + (e.corr.numbers[-1] + 1,))),)
     elif mutation == "sic":
         errata = rest + (dataclasses.replace(e, sic=e.sic[:-1] + (e.sic[-1] + 1,)),)
     else:
@@ -442,9 +443,9 @@ def test_proposals_for_the_examples_are_the_tools_corrections_and_pass_the_audit
     from rithmocheck.inputs import LDict, LList
 
     findings = audit(tuple(e for e in ERRATA if e.table != "examples")).findings
-    proposals = [p for p in propose(findings) if p["table"] == "examples"]
+    proposals = [p for p in propose(findings, EDITION.registry) if p["table"] == "examples"]
     assert {(p["id"], tuple(p["sic"]), tuple(p["corr"]), p["class"]) for p in proposals} == {
-        (e.id, e.sic, e.corr, e.klass) for e in EXAMPLE_ERRATA}
+        (e.id, e.sic, e.corr.numbers, e.klass) for e in EXAMPLE_ERRATA}
     # confirmed by an editor, they are the curated example errata again: the audit is clean
     data = LDict(errata=LList(LDict({**p, "resp": "rithmocheck+editor"}) for p in proposals))
     confirmed = parse_errata(data, "proposed.yaml", EDITION)
@@ -468,7 +469,7 @@ def test_what_a_statement_implies_gives_back_every_number_it_holds_with():
                 slots = [k for k, ref in s.refs for x in (ref if isinstance(ref, tuple) else (ref,)) if x == t]
                 if len(slots) != 1:
                     continue
-                got = implied(s, t, {**values, t: 10**6 + 7})
+                got = implied(s, t, {**values, t: 10**6 + 7}, EDITION)
                 assert got is None or values[t] in got, (s.id, t, got)
                 determined += got is not None
     assert determined > 400

@@ -13,9 +13,10 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import ARMIES as M
+from conftest import EDITION
 from rithmocheck.cli import cli
 from rithmocheck.errors import InputError
-from rithmocheck.model import men as M
 from rithmocheck.play.captures import in_danger
 from rithmocheck.play.moves import IllegalMove, Move, legal_moves, parse_move, play
 from rithmocheck.play.position import OTHER, Man, Position, from_json, parse, square_name
@@ -23,7 +24,7 @@ from rithmocheck.play.rules import compile_rules
 from rithmocheck.ruleset import document
 from rithmocheck.ruleset.resolve import resolve
 
-RULES = {k: compile_rules(document(k)) for k in (1, 2, 3)}
+RULES = {k: compile_rules(document(k, EDITION)) for k in (1, 2, 3)}
 
 
 def run(*args: str):
@@ -127,7 +128,7 @@ def test_the_king_loses_the_draught_of_a_shape_he_no_longer_bears():
 def test_the_third_kind_moves_no_man_cornerwise_unless_agreed():
     k3 = RULES[3]
     assert _targets(k3, "d8=R2 even", "d8") == {("march", s) for s in ("d9", "d7", "c8", "e8")}
-    agreed = compile_rules(resolve(document(3), {"cornerwise": True}))
+    agreed = compile_rules(resolve(document(3, EDITION), {"cornerwise": True}))
     assert ("march", "e9") in _targets(agreed, "d8=R2 even", "d8")
 
 
@@ -242,6 +243,30 @@ def test_a_ransom_exchanges_one_man_for_one_layer(pos, kind):
         assert Counter(out.before.taken_by(enemy)) == +want
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(1), st.sampled_from((1, 2, 3)), st.data())
+def test_a_move_is_read_as_legal_exactly_when_it_is_among_the_legal_moves(pos, kind, data):
+    """parse_move checks a move against only the moves of its kind (and of its man): it must accept every
+    legal move as itself and refuse any other move written in the notation."""
+    rules = RULES[kind]
+    legal = legal_moves(pos, rules)
+    for m in legal:
+        assert parse_move(m.text(rules.kings), pos, rules) == m
+    squares = [square_name((f, r)) for f in range(8) for r in range(rules.ranks)]
+    texts = {m.text(rules.kings) for m in legal}
+    for _ in range(20):
+        frm, to = data.draw(st.sampled_from(squares)), data.draw(st.sampled_from(squares))
+        text = frm + data.draw(st.sampled_from("-~x")) + to
+        try:
+            got = parse_move(text, pos, rules)
+        except IllegalMove:
+            assert not any(m.frm is not None and square_name(m.frm) == frm and square_name(m.to) == to
+                           and (text[len(frm)] == {"march": "-", "fly": "~", "take": "x"}[m.kind]
+                                or (text[len(frm)] == "-" and m.kind == "take")) for m in legal), text
+        else:
+            assert got in legal and got.text(rules.kings) in texts, text
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(1))
 def test_every_take_move_takes_a_man_in_danger_of_the_mover(pos):
@@ -311,7 +336,7 @@ def _captures(doc, position: str, move: str) -> set[tuple[str, str, tuple[str, .
 
 
 def _eruption(**params):
-    doc = document(3)
+    doc = document(3, EDITION)
     method = next(m for m in doc["captures"]["methods"] if m["method"] == "eruption")
     method["params"].update(params)
     return doc
@@ -324,7 +349,8 @@ def test_the_spaces_may_be_counted_in_ranks_and_files_only_or_corner_wise_only()
     corner = ("a7=t12,e10=R4 even", "e10-e11")
     took_direct = ("eruption", "a8", ("e8",))
     took_corner = ("eruption", "a7", ("e11",))
-    assert took_direct in _captures(document(3), *direct) and took_corner in _captures(document(3), *corner)
+    assert took_direct in _captures(document(3, EDITION), *direct)
+    assert took_corner in _captures(document(3, EDITION), *corner)
     assert took_direct in _captures(_eruption(lines="orthogonal"), *direct)
     assert not _captures(_eruption(lines="orthogonal"), *corner)
     assert not _captures(_eruption(lines="diagonal"), *direct)
@@ -337,7 +363,7 @@ def test_with_no_test_of_the_greater_equal_men_one_space_apart_take_by_the_space
     (wdjoyner's reading) it takes him by eruption too."""
     args = ("d8=r9,f10=T9 even", "f10-f8")
     alone = {("encountering", "d8", ("f8",))}
-    assert _captures(document(3), *args) == alone
+    assert _captures(document(3, EDITION), *args) == alone
     assert _captures(_eruption(min_spaces=1), *args) == alone
     assert _captures(_eruption(min_spaces=1, lesser_takes_greater=None), *args) == alone | {
         ("eruption", "d8", ("f8",))}
@@ -346,7 +372,7 @@ def test_with_no_test_of_the_greater_equal_men_one_space_apart_take_by_the_space
 def test_a_king_flies_as_the_shapes_he_bears_only_when_the_ruleset_says_so():
     """By the book the king has no flying draught; with flies_as_shapes he has the knight's leaps of the
     triangles (428) and the (3, 1) leaps of the squares (434) while he bears them."""
-    flying = document(1)
+    flying = document(1, EDITION)
     flying["movement"]["pyramid"]["flies_as_shapes"] = True
     k1f = compile_rules(flying)
     assert not {s for k, s in _targets(RULES[1], "d8=P91 even", "d8") if k == "fly"}

@@ -14,15 +14,17 @@ import yaml
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
+from conftest import ARMIES, EDITION, generate
 from rithmocheck import ruleset as R
 from rithmocheck.cli.ruleset import ruleset
 from rithmocheck.model import men as M
 from rithmocheck.ruleset import assemble as RD
-from rithmocheck.ruleset import data as D
-from rithmocheck.tables import generate
+from rithmocheck.ruleset.rules import rules
+
+KINDS = (1, 2, 3)
 
 ROOT = Path(__file__).resolve().parent.parent
-EDITION_DIR = ROOT / "rithmocheck" / "editions" / "lever-fulke-1563"
+EDITION_DIR = ROOT / "sources" / "lever-fulke-1563"
 WITNESS_LINES = (EDITION_DIR / "witness.txt").read_text(encoding="utf-8").split("\n")
 
 
@@ -38,7 +40,7 @@ def run(*args):
 
 @pytest.fixture(scope="module")
 def docs():
-    return {k: R.document(k) for k in R.KINDS}
+    return {k: R.document(k, EDITION) for k in R.kinds(EDITION)}
 
 
 def man_at(doc, side, shape, order, digit):
@@ -47,11 +49,11 @@ def man_at(doc, side, shape, order, digit):
 
 
 def found(doc, name="x"):
-    return [(f.rule, f.path) for f in R.validate(doc, name)]
+    return [(f.rule, f.path) for f in R.validate(doc, EDITION, name)]
 
 
 def only(doc):
-    fs = R.validate(doc, "x")
+    fs = R.validate(doc, EDITION, "x")
     assert len(fs) == 1, [(f.rule, f.path, f.message) for f in fs]
     return fs[0]
 
@@ -95,9 +97,9 @@ def test_schema_rejects_a_document_without_men(docs):
     assert ("schema", "") in found(d)
 
 
-@pytest.mark.parametrize("kind", R.KINDS)
+@pytest.mark.parametrize("kind", KINDS)
 def test_each_document_passes_validate(tmp_path, docs, kind):
-    assert R.validate(docs[kind], "k") == []
+    assert R.validate(docs[kind], EDITION, "k") == []
     for fmt in ("json", "yaml"):
         f = tmp_path / f"kind-{kind}.{fmt}"
         f.write_text(run("--kind", str(kind), "--format", fmt).stdout, encoding="utf-8")
@@ -112,9 +114,9 @@ def test_yaml_is_the_same_data_as_json():
 
 
 def test_documents_are_deterministic_and_named_for_the_build():
-    first = R.documents()
+    first = R.documents(EDITION)
     assert list(first) == ["kind-1.json", "kind-2.json", "kind-3.json"]
-    again = R.documents()
+    again = R.documents(EDITION)
     assert json.dumps(first, sort_keys=False) == json.dumps(again, sort_keys=False)
     assert run("--kind", "all").stdout == run("--kind", "all").stdout
 
@@ -136,7 +138,7 @@ def test_metadata(docs):
 
 def test_the_men_are_the_derived_men(docs):
     for d in docs.values():
-        assert [(m["id"], m["value"]) for m in d["men"]] == [(m.id, m.value) for m in M.all_men()]
+        assert [(m["id"], m["value"]) for m in d["men"]] == [(m.id, m.value) for m in ARMIES.all_men()]
     kings = {m["side"]: m for m in docs[1]["men"] if m["shape"] == "pyramid"}
     assert kings["even"]["value"] == 91 and [l["value"] for l in kings["even"]["layers"]] == [1, 4, 9, 16, 25, 36]
     assert [l["shape"] for l in kings["odd"]["layers"]] == ["round", "triangle", "triangle", "square", "square"]
@@ -154,7 +156,7 @@ def test_kind_2_men_carry_their_cossick_signs(docs):
 
 
 def test_captured_men_per_kind(docs):
-    assert [docs[k]["captured"]["becomes"] for k in R.KINDS] == ["turned", "triumph-only", "removed"]
+    assert [docs[k]["captured"]["becomes"] for k in KINDS] == ["turned", "triumph-only", "removed"]
     assert docs[1]["kings"]["ransom"] is None
     assert docs[2]["kings"]["ransom"]["lowest_square"] is True
     assert docs[3]["kings"]["ransom"]["lowest_square"] is False
@@ -165,7 +167,7 @@ def test_captured_men_per_kind(docs):
 def test_tables_are_the_corrected_regenerated_tables(docs):
     for kind, d in docs.items():
         ids = [t["id"] for t in d["tables"]]
-        assert ids == list(RD.KIND_TABLES[kind])
+        assert ids == list(next(k for k in rules(EDITION)["kinds"] if k["kind"] == kind)["tables"])
         for t in d["tables"]:
             g = generate(t["id"])
             assert t["rows"] == [list(r) for r in g.rows] and t["universe"] == g.universe.name
@@ -219,7 +221,7 @@ def _norm(s):
     return " ".join(s.split())
 
 
-@pytest.mark.parametrize("kind", R.KINDS)
+@pytest.mark.parametrize("kind", KINDS)
 def test_every_quote_stands_at_its_line_under_its_heading(docs, kind):
     headings = {}
     for i, line in enumerate(WITNESS_LINES, 1):
@@ -243,7 +245,7 @@ def test_every_quote_stands_at_its_line_under_its_heading(docs, kind):
     assert n > 40
 
 
-@pytest.mark.parametrize("kind", R.KINDS)
+@pytest.mark.parametrize("kind", KINDS)
 def test_every_rule_cites_the_witness_or_a_source(docs, kind):
     def walk(x, path):
         if isinstance(x, dict):
@@ -273,11 +275,11 @@ def _at(doc, ptr):
     return doc
 
 
-@pytest.mark.parametrize("kind", R.KINDS)
+@pytest.mark.parametrize("kind", KINDS)
 def test_every_option_chosen_changes_the_document_where_it_says_and_nowhere_else(kind):
     from rithmocheck.ruleset.resolve import resolve
 
-    doc = R.document(kind)
+    doc = R.document(kind, EDITION)
     for name, opt in doc["options"].items():
         for alt in opt["alternatives"]:
             chosen = resolve(doc, {name: alt["value"]})
@@ -394,7 +396,7 @@ def test_table_row_that_does_not_follow(docs):
     t = next(i for i, t in enumerate(d["tables"]) if t["id"] == "k1-geometric")
     assert d["tables"][t]["rows"][4] == [4, 8, 16]
     d["tables"][t]["rows"][4] = [4, 8, 17]
-    fs = R.validate(d, "x")
+    fs = R.validate(d, EDITION, "x")
     assert [(f.rule, f.path) for f in fs] == [("table", f"/tables/{t}/rows/4"), ("table", f"/tables/{t}/rows")]
     assert fs[0].printed == (4, 8, 17) and fs[1].expected == (4, 8, 16)
 
@@ -404,7 +406,7 @@ def test_table_under_its_own_parameters(docs):
     t = next(i for i, t in enumerate(d["tables"]) if t["id"] == "k1-all-three")
     d["tables"][t]["params"] = {"definition": "three-of-four"}
     d["tables"][t]["rows"] = [list(r) for r in generate("k1-all-three", None, ("definition=three-of-four",)).rows]
-    assert R.validate(d, "x") == []
+    assert R.validate(d, EDITION, "x") == []
     g = next(i for i, t in enumerate(d["tables"]) if t["id"] == "k1-geometric")
     d["tables"][g]["universe"] = "men+layers"  # allowed, but the rows are those of the universe men
     assert set(found(d)) == {("table", f"/tables/{g}/rows")}
@@ -504,25 +506,25 @@ def test_changed_rule_of_numbers(docs):
 def test_list_of_documents_prefixes_positions(docs):
     d = copy.deepcopy(docs[2])
     d["men"][0]["value"] = 3
-    fs = R.validate_any([docs[1], d], "all.json")
+    fs = R.validate_any([docs[1], d], EDITION, "all.json")
     assert [(f.rule, f.path) for f in fs] == [("value", "/1/men/0/value")]
 
 
 # --- the plain engine format ------------------------------------------------
 
 def plain():
-    return {s: [m.value for m in M.army(s)] for s in M.SIDES}
+    return {s: [m.value for m in ARMIES.army(s)] for s in M.SIDES}
 
 
 def test_plain_lists_of_the_1563_men_are_valid():
-    assert R.validate(plain(), "p") == []
+    assert R.validate(plain(), EDITION, "p") == []
 
 
 def test_plain_king_as_a_square_while_a_real_square_is_missing():
     p = plain()
     assert p["even"].index(45) == 17 and p["even"].index(91) == 18
     p["even"][17] = 91
-    fs = R.validate(p, "p")
+    fs = R.validate(p, EDITION, "p")
     assert [(f.rule, f.path) for f in fs] == [("doubled", "/even/18"), ("missing", "/even")]
     assert fs[0].message.startswith("even 91 is listed 2 times; the rules make 1 (the even king")
     assert fs[1].message == "even lacks 45 (the even square of order 1 with digit 4 (45))"
@@ -534,7 +536,7 @@ def test_plain_kings_on_the_wrong_side():
     p["odd"].remove(190)
     p["even"].append(190)
     p["odd"].append(91)
-    fs = R.validate(p, "p")
+    fs = R.validate(p, EDITION, "p")
     assert [(f.rule, f.path, f.message) for f in fs if f.rule == "wrong-side"] == [
         ("wrong-side", "/even/23", "190 is the odd king; it is listed under even"),
         ("wrong-side", "/odd/23", "91 is the even king; it is listed under odd")]
@@ -545,7 +547,7 @@ def test_plain_shuffled_digits_and_negative_values():
     p = plain()
     p["even"][p["even"].index(289)] = 298
     p["odd"][0] = -3
-    fs = R.validate(p, "p")
+    fs = R.validate(p, EDITION, "p")
     assert [(f.rule, f.path) for f in fs] == [("unknown-value", "/even/23"), ("missing", "/even"),
                                                   ("unknown-value", "/odd/0"), ("missing", "/odd")]
     assert fs[0].message == "no rule derives 298 for either side (the digits of 289 shuffled?)"
@@ -555,7 +557,7 @@ def test_plain_king_by_his_layers():
     p = plain()
     p["odd"].remove(190)
     p["odd"] += [16, 25, 36, 49, 64]
-    kinds = [(f.rule, f.path) for f in R.validate(p, "p")]
+    kinds = [(f.rule, f.path) for f in R.validate(p, EDITION, "p")]
     assert ("missing", "/odd") in kinds and all(k in ("doubled", "missing") for k, _ in kinds)
 
 
@@ -588,10 +590,10 @@ def test_the_csv_that_men_writes_is_taken_back(tmp_path):
 def test_sides_are_found_from_the_values_whatever_their_labels(labels):
     """The even army under the first label; a note, never a failure; and the other way round."""
     a, b = labels
-    fs = R.validate({a: plain()["even"], b: plain()["odd"]}, "p")
+    fs = R.validate({a: plain()["even"], b: plain()["odd"]}, EDITION, "p")
     assert [(f.rule, f.severity, f.path) for f in fs] == [("colour", "note", f"/{a}")]
     assert f"{a!r} read as even" in fs[0].message
-    fs = R.validate({a: plain()["odd"], b: plain()["even"]}, "p")
+    fs = R.validate({a: plain()["odd"], b: plain()["even"]}, EDITION, "p")
     assert [(f.rule, f.severity, f.path) for f in fs] == [("colour", "note", f"/{b}")]
 
 
@@ -607,17 +609,17 @@ def test_even_names_the_even_side(tmp_path):
 
 def test_shapes_and_layers_of_a_list_are_checked():
     army = [{"value": m.value, "shape": m.shape, **({"layers": [l.value for l in m.layers]} if m.is_king else {})}
-            for m in M.army("even")]
-    odd = [{"value": m.value, "shape": m.shape} for m in M.army("odd")]
-    assert R.validate({"even": army, "odd": odd}, "p") == []
+            for m in ARMIES.army("even")]
+    odd = [{"value": m.value, "shape": m.shape} for m in ARMIES.army("odd")]
+    assert R.validate({"even": army, "odd": odd}, EDITION, "p") == []
     army[0]["shape"] = "square"  # the round 2
     army[18]["layers"] = [1, 4, 9, 16, 25, 25]
-    fs = R.validate({"even": army, "odd": odd}, "p")
+    fs = R.validate({"even": army, "odd": odd}, EDITION, "p")
     assert [(f.rule, f.path) for f in fs] == [("shape", "/even/0/shape"), ("layer", "/even/18/layers")]
     assert fs[0].message.startswith("even 2 is a round")
     army[0]["shape"] = "round"
     army[2]["shape"] = "triangle"  # the round 6 listed as a triangle: 6 is also the triangle 2 + 4, listed too
-    fs = R.validate({"even": army, "odd": odd}, "p")
+    fs = R.validate({"even": army, "odd": odd}, EDITION, "p")
     assert [(f.rule, f.path) for f in fs] == [("layer", "/even/18/layers"), ("shape", "/even")]
     assert fs[1].message == "even lists 2 triangles 6; the rules make 1"
 
@@ -715,7 +717,7 @@ def test_startup_is_light():
 
 def test_docs_page_names_every_option_and_kind():
     text = (ROOT / "docs" / "ruleset.md").read_text()
-    for name in D.OPTIONS:
+    for name in rules(EDITION)["options"]:
         assert f"`{name}`" in text, name
     from rithmocheck.ruleset.findings import RULES
 
@@ -728,14 +730,14 @@ def test_a_man_whose_derivation_is_not_his_is_found(docs):
     i = man_at(doc, "even", "round", 2, 4)  # 16 = a**2 with a = 4
     assert doc["men"][i]["derivation"] == "a**2 with a = 4"
     doc["men"][i]["derivation"] = "a**2 with a = 7"
-    assert [(f.rule, f.path) for f in R.validate(doc)] == [("rule", f"/men/{i}/derivation")]
+    assert [(f.rule, f.path) for f in R.validate(doc, EDITION)] == [("rule", f"/men/{i}/derivation")]
 
 
 def test_every_citation_is_checked_against_the_witness(docs):
     """A citation's line must be one of the witness's 1,122 lines, its quote
     must begin on that line, and its heading must stand at or before it."""
     doc = docs[1]
-    assert R.validate(doc) == []
+    assert R.validate(doc, EDITION) == []
     i = man_at(doc, "even", "round", 1, 2)
     cited = doc["men"][i]["witness"]
     assert WITNESS_LINES[cited["line"] - 1].startswith(cited["quote"])  # "The first rank or order of" (284)
@@ -744,7 +746,7 @@ def test_every_citation_is_checked_against_the_witness(docs):
                          (("line", 200), "heading")):
         bad = copy.deepcopy(doc)
         bad["men"][i]["witness"][change[0]] = change[1]
-        found = [(f.rule, f.path) for f in R.validate(bad)]
+        found = [(f.rule, f.path) for f in R.validate(bad, EDITION)]
         assert (("citation", f"/men/{i}/witness/{path}") in found), (change, found)
         assert {rule for rule, _p in found} == {"citation"}, (change, found)
 
@@ -755,6 +757,6 @@ def test_a_citation_shaped_value_the_schema_leaves_open_is_no_internal_error(doc
     doc = copy.deepcopy(docs[1])
     assert isinstance(doc["numbers"]["king"]["witness"], list)
     doc["numbers"]["king"]["witness"][2]["line"] = {"x": 925}
-    assert all(f.rule != "citation" for f in R.validate(doc))
+    assert all(f.rule != "citation" for f in R.validate(doc, EDITION))
     doc["numbers"]["king"]["witness"][2]["line"] = 9999
-    assert ("citation", "/numbers/king/witness/2/line") in [(f.rule, f.path) for f in R.validate(doc)]
+    assert ("citation", "/numbers/king/witness/2/line") in [(f.rule, f.path) for f in R.validate(doc, EDITION)]

@@ -34,8 +34,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import ARMIES, REGISTRY, generate
 from rithmocheck.model.proportions import FOUR_DEFINITIONS, RELATIONS, agrees, holds
-from rithmocheck.tables import REGISTRY, generate, proportion, taking
+from rithmocheck.tables import proportion, taking
 from rithmocheck.tables.universe import Universe, named
 
 EXAMPLES = int(os.environ.get("RITHMOCHECK_FUZZ_EXAMPLES", "10"))
@@ -177,13 +178,13 @@ def reference_two_takers(universe, op, min_factor):
 @given(universes, universes, st.booleans(), st.sampled_from([("add", 1), ("mul", 2), ("mul", 1)]))
 def test_two_takers_match_the_reference(even, odd, opposite, how):
     op, min_factor = how
-    u = Universe("list", "test", even, odd if opposite else even, opposite)
+    u = Universe("list", "test", even, odd if opposite else even, opposite, ARMIES)
     assert taking.two_takers(u, op, min_factor=min_factor) == reference_two_takers(u, op, min_factor)
 
 
 @pytest.mark.parametrize("name", ["men+layers", "men", "opposite:men+layers", "opposite:men"])
 def test_two_takers_on_the_named_universes(name):
-    u = named(name)  # the men bearing a number twice make a + a and a * a
+    u = named(name, ARMIES)  # the men bearing a number twice make a + a and a * a
     for op, min_factor in (("add", 1), ("mul", 2)):
         assert taking.two_takers(u, op, min_factor=min_factor) == reference_two_takers(u, op, min_factor)
 
@@ -198,7 +199,7 @@ def default_reference():
     universes = {REGISTRY[tid].default_universe for tid in FOUR_TABLES}
     assert universes == {"men"}
     rows = {(tid, d): [] for tid in FOUR_TABLES for d in FOUR_DEFINITIONS}
-    for s in combinations(sorted(named("men").numbers), 4):
+    for s in combinations(sorted(named("men", ARMIES).numbers), 4):
         memo: dict = {}
         for tid, relations in FOUR_TABLES.items():
             for d in FOUR_DEFINITIONS:

@@ -11,13 +11,11 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import EDITION
+from conftest import EDITION, TABLE_IDS
 from rithmocheck.cli import cli
 from rithmocheck.errors import InputError
 from rithmocheck.export.printed import printed_rows
-from rithmocheck.tables import TABLE_IDS
 from rithmocheck.witness.edition import SHIPPED as SOURCE_DIR
-from rithmocheck.witness.edition import known_tables
 from rithmocheck.witness.entries import printed_entries
 from rithmocheck.witness.examples import digit_lines
 from rithmocheck.witness.layout import cell_tokens, flatten, load_passage, load_passage_text, run_tokens
@@ -25,7 +23,7 @@ from rithmocheck.words import ordinal
 
 FILES = EDITION.passage_files()
 SAMPLE = (SOURCE_DIR / "tables" / "k1-geometric.yaml").read_text()
-KNOWN = known_tables()
+KNOWN = EDITION.facts.ids
 
 
 def load(path):

@@ -24,12 +24,14 @@ import yaml
 from click.testing import CliRunner
 from jsonschema import Draft7Validator, Draft202012Validator
 
+from conftest import EDITION
 from rithmocheck.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 OUTPUT = ROOT / "output"
-EDITION_META = yaml.safe_load((ROOT / "rithmocheck" / "editions" / "lever-fulke-1563" / "edition.yaml").read_text(
+SMALL = DATA / "editions" / "a-small-book"  # the second edition (tests/test_second_edition.py)
+EDITION_META = yaml.safe_load((ROOT / "sources" / "lever-fulke-1563" / "edition.yaml").read_text(
     encoding="utf-8"))
 SCHEMAS = sorted((ROOT / "rithmocheck" / "schema").glob("*.json"))
 IN_CI = os.environ.get("CI") == "true"
@@ -62,7 +64,10 @@ def test_tei_errata_are_valid_against_tei_all(tmp_path):
     fresh = tmp_path / "errata.tei.xml"
     r = CliRunner().invoke(cli, ["errata", "--format", "tei", "-o", str(fresh)])
     assert r.exit_code == 0, r.output
-    done = jing(OUTPUT / "errata" / "errata.tei.xml", fresh)
+    small = tmp_path / "small.tei.xml"  # the second edition's, its own title and errata (test_second_edition.py)
+    r = CliRunner().invoke(cli, ["--edition", str(SMALL), "errata", "--format", "tei", "-o", str(small)])
+    assert r.exit_code == 0, r.output
+    done = jing(OUTPUT / "errata" / "errata.tei.xml", fresh, small)
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]
     assert done.returncode == 0 and errors == [], done.stdout[:2000]
 
@@ -74,7 +79,10 @@ def test_tei_text_is_valid_against_tei_all(tmp_path):
     fresh = tmp_path / "text.tei.xml"
     r = CliRunner().invoke(cli, ["tei", "-o", str(fresh)])
     assert r.exit_code == 0, r.output
-    done = jing(OUTPUT / "text.tei.xml", fresh)
+    small = tmp_path / "small.tei.xml"  # the second edition's own text (test_second_edition.py)
+    r = CliRunner().invoke(cli, ["--edition", str(SMALL), "tei", "-o", str(small)])
+    assert r.exit_code == 0, r.output
+    done = jing(OUTPUT / "text.tei.xml", fresh, small)
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]
     assert done.returncode == 0 and errors == [], done.stdout[:2000]
     text = fresh.read_text(encoding="utf-8")
@@ -204,6 +212,26 @@ def test_ajv_strict_accepts_the_schemas_and_the_output(schema, documents):
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.parametrize("schema,edition,name", [
+    ("book-1.json", ROOT / "sources" / "lever-fulke-1563", "book.yaml"),
+    ("book-1.json", SMALL, "book.yaml"),
+    ("rules-1.json", ROOT / "sources" / "lever-fulke-1563", "rules.yaml"),
+    ("rules-1.json", SMALL, "rules.yaml"),
+    ("errata-1.json", ROOT / "corrections", "lever-fulke-1563.yaml"),
+    ("errata-1.json", SMALL, "errata.yaml"),
+])
+def test_ajv_strict_accepts_the_editions_data(tmp_path, schema, edition, name):
+    """An edition's own data files (the shipped edition's and the second edition's) against their
+    published schemas, in ajv's strict mode (the shipped book.yaml is not checked when loaded)."""
+    ajv = need(os.environ.get("RITHMOCHECK_AJV"), "ajv-cli (RITHMOCHECK_AJV)")
+    doc = tmp_path / (name + ".json")
+    doc.write_text(json.dumps(yaml.safe_load((edition / name).read_text(encoding="utf-8"))), encoding="utf-8")
+    done = subprocess.run([ajv, "validate", "--spec=draft2020", "--strict=true", "-s",
+                           str(ROOT / "rithmocheck" / "schema" / schema), "-d", str(doc)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_ajv_strict_accepts_every_reading_and_profile(tmp_path):
     """Issues 23 and 29: every ruleset by id (the kinds, the modern readings, the nine engines' profiles),
     as the reference engine reads it, is valid against the published schema in ajv's strict mode."""
@@ -238,7 +266,7 @@ def test_ajv_strict_accepts_the_conformance_cases_and_positions(tmp_path):
     positions = []
     for k in (1, 2, 3):
         p = tmp_path / f"start-{k}.json"
-        p.write_text(json.dumps(compile_rules(document(k)).start_position().as_json()))
+        p.write_text(json.dumps(compile_rules(document(k, EDITION)).start_position().as_json()))
         positions += ["-d", str(p)]
     done = subprocess.run([ajv, "validate", "--spec=draft2020", "--strict=true", "-s",
                            str(schema_dir / "position-1.json"), *positions], capture_output=True, text=True)

@@ -7,9 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import ARMIES, REGISTRY, TABLE_IDS, generate
 from rithmocheck.errors import InputError
 from rithmocheck.model.proportions import agrees, holds
-from rithmocheck.tables import REGISTRY, TABLE_IDS, generate, proportion, taking
+from rithmocheck.tables import proportion, taking
 from rithmocheck.tables.universe import Universe, named
 
 REQUIRED = {"k1-addition", "k1-multiplication", "k1-arithmetic", "k1-geometric", "k1-musical",
@@ -52,7 +53,7 @@ def test_four_number_tables_are_sound_and_complete(nums, relations, definition):
 
 
 def _u(even, odd, opposite=False):
-    return Universe("list", "test", frozenset(even), frozenset(odd), opposite)
+    return Universe("list", "test", frozenset(even), frozenset(odd), opposite, ARMIES)
 
 
 @settings(max_examples=60, deadline=None)
@@ -174,6 +175,6 @@ def test_parameters_have_bounds(param, needle):
 
 
 def test_named_universes():
-    assert 1 in named("men+layers").numbers and 1 not in named("men").numbers
-    assert 91 not in named("men-kings").numbers
-    assert named("opposite:men").opposite
+    assert 1 in named("men+layers", ARMIES).numbers and 1 not in named("men", ARMIES).numbers
+    assert 91 not in named("men-kings", ARMIES).numbers
+    assert named("opposite:men", ARMIES).opposite

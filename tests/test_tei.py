@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import EDITION
-from rithmocheck.audit.errata import load_errata
+from rithmocheck.audit.errata import Omit, Replace, Supply, load_errata
 from rithmocheck.audit.run import run_audit
 from rithmocheck.cli import cli
 from rithmocheck.export.tei import tei_text
@@ -101,9 +101,9 @@ def test_every_erratum_and_every_reading_has_exactly_one_place(root, audit):
     kinds = Counter(el.tag.removeprefix(T) for el in body(root).iter()
                     if el.tag in (f"{T}surplus", f"{T}supplied") or (el.tag == f"{T}choice" and el.find(f"{T}sic")
                                                                      is not None))
-    assert kinds == Counter({"supplied": sum(e.corr == "supply" for e in errata),
-                             "surplus": sum(e.corr == "omit" for e in errata),
-                             "choice": sum(isinstance(e.corr, tuple) for e in errata)})
+    assert kinds == Counter({"supplied": sum(isinstance(e.corr, Supply) for e in errata),
+                             "surplus": sum(isinstance(e.corr, Omit) for e in errata),
+                             "choice": sum(isinstance(e.corr, Replace) for e in errata)})
     # every erratum and reading has its reason in the back, pointing at its place
     back = [n for n in root.find(f"{T}text/{T}back").iter(f"{T}note")]
     assert sorted(n.get("target") for n in back) == sorted(

@@ -68,9 +68,13 @@ def rc(installed, *args: str) -> subprocess.CompletedProcess[str]:
 def test_the_wheel_holds_the_edition_and_no_tests(installed):
     _work, wheel = installed
     names = zipfile.ZipFile(wheel).namelist()
-    for name in ("edition.yaml", "witness.txt", "errata.yaml", "pages.yaml", "examples.yaml", "coverage.yaml",
+    for name in ("edition.yaml", "witness.txt", "pages.yaml", "examples.yaml", "coverage.yaml",
                  "tables/k1-musical.yaml", "eebo-tcp-A05389/A05389.xml"):
         assert f"rithmocheck/editions/lever-fulke-1563/{name}" in names, name
+    # the design card's sources/ and corrections/ mapped into the package (setup.py), file for file
+    for top, inside in (("sources", "rithmocheck/editions"), ("corrections", "rithmocheck/corrections")):
+        kept = {f"{inside}/{p.relative_to(ROOT / top).as_posix()}" for p in (ROOT / top).rglob("*") if p.is_file()}
+        assert kept and kept <= set(names), top
     assert "rithmocheck/schema/ruleset-1.json" in names
     # the readings and the engines' profiles, the conformance cases and the recorded live runs (issues 22-29)
     shipped = {p.relative_to(ROOT).as_posix() for d in ("ruleset/readings", "conformance/cases", "conformance/runs")

@@ -1,5 +1,5 @@
 """Regenerate the page map of the primary witness of the shipped edition,
-rithmocheck/editions/lever-fulke-1563/pages.yaml.
+sources/lever-fulke-1563/pages.yaml.
 
     python tools/write_pages.py          # write the file
     python tools/write_pages.py --check  # exit 1 if the committed file is stale

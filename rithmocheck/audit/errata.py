@@ -1,7 +1,7 @@
 """Curated errata: loading, matching to findings, checking, applying, proposing.
 
 The curated errata (an edition's errata.yaml; the shipped edition's is
-rithmocheck/editions/lever-fulke-1563/errata.yaml) are an editor's
+corrections/lever-fulke-1563.yaml) are an editor's
 decisions about the findings of the audit. Each names the table, the printed
 position, the reading as printed (sic) and the correction (corr: numbers, or
 "omit"; an omission has corr "supply" and the supplied `entry`), with the
@@ -21,58 +21,123 @@ table family's (`Family.apply`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..inputs import LDict, LList, load_file
-from ..tables import EntryFamily, Family, KeyedFamily, default_table, family
-from ..tables.registry import REGISTRY
+from ..inputs import load_file
+from ..shape import check
+from ..tables import EntryFamily, Family, KeyedFamily, Registry
 from ..witness.edition import Edition
 from ..witness.entries import Position, entry_text
 from ..witness.examples import EXAMPLES, ExamplePosition
 from ..witness.page import Page
-from ..words import count
+from ..words import Word, count
 from .findings import Finding, Kind, as_printed
 from .reasons import problems as reason_problems
 
-ERRATUM_KINDS = ("misprint", "spurious", "duplicate", "omission", "count", "example")
-CONFIDENCES = ("high", "medium", "low")
-RESPONSIBLE = {"rithmocheck+editor": "derived by rithmocheck and confirmed by an editor",
-               "editor": "an editor's judgement against the tool"}
-FIELDS = ("id", "table", "kind", "position", "witness_line", "page", "sic", "corr", "entry", "class", "reason",
-          "confidence", "resp")
+
+class ErratumKind(Word):
+    """What an erratum corrects (the kinds of finding an erratum covers)."""
+
+    MISPRINT = "misprint"
+    SPURIOUS = "spurious"
+    DUPLICATE = "duplicate"
+    OMISSION = "omission"
+    COUNT = "count"
+    EXAMPLE = "example"
+
+
+class Confidence(Word):
+    HIGH = "high"
+    MEDIUM = "medium"
+    LOW = "low"
+
+
+class Resp(Word):
+    """Who answers for an erratum (a proposal, resp rithmocheck, is never curated)."""
+
+    TOOL_AND_EDITOR = "rithmocheck+editor"  # derived by rithmocheck and confirmed by an editor
+    EDITOR = "editor"  # an editor's judgement against the tool
+
+
+ERRATUM_KINDS = ErratumKind.values()
+CONFIDENCES = Confidence.values()
+RESPONSIBLE = {Resp.TOOL_AND_EDITOR.value: "derived by rithmocheck and confirmed by an editor",
+               Resp.EDITOR.value: "an editor's judgement against the tool"}
+SCHEMA = "errata-1.json"  # rithmocheck/schema/errata-1.json: the shape of an errata file
+
+
+@dataclass(frozen=True)
+class Replace:
+    """A correction: the numbers that should stand there."""
+
+    numbers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Omit:
+    """A correction: the entry printed should not stand (spurious, or printed twice)."""
+
+
+@dataclass(frozen=True)
+class Supply:
+    """A correction: an entry the print lacks, supplied."""
+
+    entry: tuple[int, ...]
+
+
+Correction = Replace | Omit | Supply
+
+
+def correction_word(c: Correction) -> list[int] | str:
+    """A correction as the errata file writes it: the numbers, omit or supply."""
+    return list(c.numbers) if isinstance(c, Replace) else "omit" if isinstance(c, Omit) else "supply"
 
 
 @dataclass(frozen=True)
 class Erratum:
     id: str
     table: str  # a table id, or "examples"
-    kind: str
+    kind: ErratumKind
     position: Position | ExamplePosition | None  # resolved against the edition; None: a supplied omission
     sic: tuple[int, ...] | None
-    corr: tuple[int, ...] | str  # numbers, "omit" or "supply"
-    entry: tuple[int, ...] | None  # the entry supplied (corr "supply")
+    corr: Correction
     klass: str
     reason: str
-    confidence: str
-    resp: str
+    confidence: Confidence
+    resp: Resp
     yaml_line: int | None = None  # in the errata file
     witness_line: int | None = None  # where it stands in the primary witness
     page: Page | None = None  # and in the book
+    family: Family | None = field(default=None, compare=False, repr=False)  # its table's (None: an example's)
+
+    def __post_init__(self) -> None:
+        # the vocabulary's words, however the erratum was made (dataclasses.replace(e, resp="editor"))
+        object.__setattr__(self, "kind", ErratumKind(self.kind))
+        object.__setattr__(self, "confidence", Confidence(self.confidence))
+        object.__setattr__(self, "resp", Resp(self.resp))
 
     @property
     def replaces(self) -> bool:
-        return isinstance(self.corr, tuple)
+        return isinstance(self.corr, Replace)
+
+    @property
+    def numbers(self) -> tuple[int, ...] | None:
+        """The numbers a replacing correction puts there (None for omit and supply)."""
+        return self.corr.numbers if isinstance(self.corr, Replace) else None
+
+    @property
+    def entry(self) -> tuple[int, ...] | None:
+        """The entry a supplying correction supplies (None otherwise)."""
+        return self.corr.entry if isinstance(self.corr, Supply) else None
 
     @property
     def result(self) -> tuple[int, ...] | None:
         """The numbers the erratum puts in the table (None when it omits)."""
-        if isinstance(self.corr, tuple):
-            return self.corr
-        return self.entry
+        return self.numbers if self.numbers is not None else self.entry
 
     @property
     def on_example(self) -> bool:
@@ -80,38 +145,31 @@ class Erratum:
 
     def written(self, values: tuple[int, ...] | None) -> str:
         """Its sic, corr or supplied entry as the print writes it (as_printed)."""
-        return as_printed(self.table, values)
+        return as_printed(self.family, values)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "table": self.table, "kind": self.kind,
+        return {"id": self.id, "table": self.table, "kind": self.kind.value,
                 "position": self.position.as_dict() if self.position is not None else None,
                 "witness_line": self.witness_line,
                 "page": self.page.as_dict() if self.page is not None else None,
                 "sic": list(self.sic) if self.sic is not None else None,
-                "corr": list(self.corr) if isinstance(self.corr, tuple) else self.corr,
+                "corr": correction_word(self.corr),
                 "entry": list(self.entry) if self.entry is not None else None,
-                "class": self.klass, "reason": self.reason, "confidence": self.confidence, "resp": self.resp}
+                "class": self.klass, "reason": self.reason, "confidence": self.confidence.value,
+                "resp": self.resp.value}
 
 
 # --- loading -------------------------------------------------------------------------------------
 
-def _numbers(value: Any, path: str, line: int | None, what: str) -> tuple[int, ...]:
-    if not isinstance(value, list) or not value or not all(
-            isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10**12 for v in value):
-        raise InputError(path, line, f"{what} must be a non-empty list of whole numbers")
-    return tuple(int(v) for v in value)
-
-
-def _text(raw: LDict, key: str, path: str, line: int | None, what: str) -> str:
-    value = raw[key]
-    if not isinstance(value, (str, int)) or isinstance(value, bool):
-        raise InputError(path, line, f"{what}: {key!r} must be text")
-    return str(value)
-
-
 def _int(raw: dict[str, Any], key: str) -> int | None:
     v = raw.get(key)
     return int(v) if isinstance(v, int) and not isinstance(v, bool) and v >= 1 else None
+
+
+def _at(raw: Any, key: str, line: int | None) -> int | None:
+    """The YAML line of a field of an erratum (its own line where the loader kept one)."""
+    value = raw.get(key) if isinstance(raw, dict) else None
+    return getattr(value, "line", None) or line
 
 
 def _position(raw: Any, table: str, edition: Edition, path: str, line: int | None,
@@ -119,7 +177,8 @@ def _position(raw: Any, table: str, edition: Edition, path: str, line: int | Non
     """The erratum's position resolved against the edition: (position, its
     witness line, its page); an omission cites its table's heading."""
     if raw is None:
-        heading = REGISTRY[table].witness_line if table in REGISTRY else None
+        registry = edition.registry
+        heading = registry[table].witness_line if table in registry else None
         return None, heading, edition.page_at(heading) if heading else None
     if isinstance(raw, dict) and set(raw) == {"example", "number", "witness_line"}:
         # a number (or ratio name) of a worked example's passage
@@ -161,63 +220,71 @@ def _position(raw: Any, table: str, edition: Edition, path: str, line: int | Non
                                  "{example, number, witness_line}, {example, witness_line} or null")
 
 
+def _namer(data: Any) -> Callable[[Sequence[Any]], tuple[str, Sequence[Any]]]:
+    """Name an erratum by its id in a message about it (erratum ID: corr[2] ...)."""
+    def name(path: Sequence[Any]) -> tuple[str, Sequence[Any]]:
+        if len(path) >= 2 and path[0] == "errata" and isinstance(path[1], int):
+            raw = data["errata"][path[1]]
+            named = raw.get("id") if isinstance(raw, dict) else None
+            who = f"erratum {named}" if isinstance(named, str) and named.strip() else f"erratum {path[1] + 1}"
+            return who, list(path[2:])
+        return "", path
+    return name
+
+
+def _numbers(value: Any) -> tuple[int, ...] | None:
+    return None if value is None else tuple(int(v) for v in value)
+
+
 def parse_errata(data: Any, path: str, edition: Edition) -> tuple[Erratum, ...]:
-    if not isinstance(data, LDict) or not isinstance(data.get("errata"), LList):
-        raise InputError(path, getattr(data, "line", 1), "expected a mapping with a list 'errata'")
+    """The errata of a file: its shape checked against the published schema
+    (errata-1.json), then what the schema cannot say: each id once, each
+    table the edition's, kind and table, corr and entry, position and sic
+    going together, and the position resolved against the edition (each
+    problem one line naming the erratum and its line)."""
+    check(data, SCHEMA, path, namer=_namer(data))
     out, seen = [], set()
+    registry = edition.registry
     for raw in data["errata"]:
-        line = getattr(raw, "line", None)
-        if not isinstance(raw, LDict):
-            raise InputError(path, line, "an erratum must be a mapping")
-        named = raw.get("id")
-        who = f"erratum {named}" if isinstance(named, (str, int)) and not isinstance(named, bool) else "erratum"
-        for key in raw:
-            if key not in FIELDS:
-                raise InputError(path, line, f"{who}: unknown field {key!r}")
-        for key in ("id", "table", "kind", "corr", "class", "reason", "confidence", "resp"):
-            if key not in raw:
-                raise InputError(path, line, f"{who}: missing field {key!r}")
-        eid = _text(raw, "id", path, line, "erratum")
+        line = raw.line
+        eid = " ".join(str(raw["id"]).split())
         what = f"erratum {eid}"
-        for key in ("id", "class", "reason"):
-            if not _text(raw, key, path, line, what).strip():
-                raise InputError(path, line, f"{what}: {key!r} is empty")
         if eid in seen:
-            raise InputError(path, line, f"duplicate erratum id {eid!r}")
+            raise InputError(path, _at(raw, "id", line), f"duplicate erratum id {eid!r}")
         seen.add(eid)
-        table, kind = _text(raw, "table", path, line, what), _text(raw, "kind", path, line, what)
-        if table != EXAMPLES and table not in REGISTRY:
-            raise InputError(path, line, f"{what}: unknown table id {table!r}")
-        if kind not in ERRATUM_KINDS:
-            raise InputError(path, line, f"{what}: kind must be one of {', '.join(ERRATUM_KINDS)}")
-        if (kind == "example") != (table == EXAMPLES):
-            raise InputError(path, line, f"{what}: an erratum of kind example has table '{EXAMPLES}', and only it")
-        confidence, resp = raw["confidence"], raw["resp"]
-        if not isinstance(confidence, str) or confidence not in CONFIDENCES:
-            raise InputError(path, line, f"{what}: confidence must be high, medium or low")
-        if not isinstance(resp, str) or resp not in RESPONSIBLE:
-            raise InputError(path, line, f"{what}: resp must be {' or '.join(RESPONSIBLE)} (a proposal "
-                                         "must be confirmed by an editor before it is curated)")
-        corr: tuple[int, ...] | str
-        if raw["corr"] in ("omit", "supply"):
-            corr = str(raw["corr"])
+        table, kind = str(raw["table"]), ErratumKind(raw["kind"])
+        if table != EXAMPLES and table not in registry:
+            raise InputError(path, _at(raw, "table", line), f"{what}: unknown table id {table!r}")
+        if (kind is ErratumKind.EXAMPLE) != (table == EXAMPLES):
+            raise InputError(path, _at(raw, "kind", line),
+                             f"{what}: an erratum of kind example has table '{EXAMPLES}', and only it")
+        entry = _numbers(raw.get("entry"))
+        corr: Correction
+        if raw["corr"] == "supply":
+            if entry is None:
+                raise InputError(path, _at(raw, "corr", line),
+                                 f"{what}: corr 'supply' goes with an 'entry' (and only it)")
+            corr = Supply(entry)
         else:
-            corr = _numbers(raw["corr"], path, line, f"{what}: corr")
-        entry = _numbers(raw["entry"], path, line, f"{what}: entry") if raw.get("entry") is not None else None
-        if (corr == "supply") != (entry is not None):
-            raise InputError(path, line, f"{what}: corr 'supply' goes with an 'entry' (and only it)")
-        sic = _numbers(raw["sic"], path, line, f"{what}: sic") if raw.get("sic") is not None else None
-        if (raw.get("position") is None) != (kind == "omission" and sic is None):
-            raise InputError(path, line, f"{what}: every erratum but a supplied omission has a position and a sic")
-        position, witness_line, page = _position(raw.get("position"), table, edition, path, line, what)
+            if entry is not None:
+                raise InputError(path, _at(raw, "entry", line),
+                                 f"{what}: corr 'supply' goes with an 'entry' (and only it)")
+            corr = Omit() if raw["corr"] == "omit" else Replace(tuple(int(v) for v in raw["corr"]))
+        sic = _numbers(raw.get("sic"))
+        if (raw.get("position") is None) != (kind is ErratumKind.OMISSION and sic is None):
+            raise InputError(path, _at(raw, "position", line),
+                             f"{what}: every erratum but a supplied omission has a position and a sic")
+        position, witness_line, page = _position(raw.get("position"), table, edition, path,
+                                                 _at(raw, "position", line), what)
         if raw.get("page") is not None and (page is None or raw["page"] != page.as_dict()):
-            raise InputError(path, line, f"{what}: it stands on {page or 'no known page'}, not {raw['page']!r}")
+            raise InputError(path, _at(raw, "page", line),
+                             f"{what}: it stands on {page or 'no known page'}, not {raw['page']!r}")
         if raw.get("witness_line") is not None and raw["witness_line"] != witness_line:
-            raise InputError(path, line, f"{what}: it stands on witness line {witness_line}, not "
-                                         f"{raw['witness_line']!r}")
-        out.append(Erratum(eid, table, kind, position, sic, corr, entry, _text(raw, "class", path, line, what),
-                           " ".join(_text(raw, "reason", path, line, what).split()), str(confidence), str(resp), line,
-                           witness_line, page))
+            raise InputError(path, _at(raw, "witness_line", line), f"{what}: it stands on witness line "
+                                                                   f"{witness_line}, not {raw['witness_line']!r}")
+        out.append(Erratum(eid, table, kind, position, sic, corr, str(raw["class"]),
+                           " ".join(str(raw["reason"]).split()), Confidence(raw["confidence"]), Resp(raw["resp"]),
+                           line, witness_line, page, registry.get(table)))
     return tuple(out)
 
 
@@ -229,15 +296,12 @@ def load_errata(edition: Edition, path: Path | str | None = None) -> tuple[Errat
 
 # --- matching and checking -------------------------------------------------------------------------
 
-def _supply_key(f: Family, numbers: tuple[int, ...]) -> tuple[int, ...]:
-    return f.key(numbers) if isinstance(f, EntryFamily) else tuple(numbers)
-
-
-def match(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> tuple[list[Finding], set[str]]:
+def match(findings: Iterable[Finding], errata: tuple[Erratum, ...],
+          registry: Registry) -> tuple[list[Finding], set[str]]:
     """Each finding with the id of the erratum covering it; and the ids used."""
     at = {(e.table, e.position): e for e in errata if e.position is not None}
-    supplies = {(e.table, _supply_key(REGISTRY[e.table], e.result)): e
-                for e in errata if e.result is not None and e.table in REGISTRY}
+    supplies = {(e.table, registry[e.table].supply_key(e.result)): e
+                for e in errata if e.result is not None and e.table in registry}
     used: set[str] = set()
     out = []
     for f in findings:
@@ -250,7 +314,7 @@ def match(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> tuple[lis
             if e is not None and e.sic != f.printed:
                 e = None
         elif f.kind is Kind.OMISSION and f.expected is not None:
-            e = supplies.get((f.table, _supply_key(REGISTRY[f.table], f.expected)))
+            e = supplies.get((f.table, registry[f.table].supply_key(f.expected)))
         if e is not None:
             used.add(e.id)
         out.append(f.with_erratum(e.id if e else None))
@@ -269,29 +333,31 @@ def check_minimal(findings: Iterable[Finding], errata: tuple[Erratum, ...]) -> l
     out = []
     for f in findings:
         e = by_id.get(f.erratum or "")
-        if e is None or e.resp != "rithmocheck+editor" or e.kind == "count":
+        if e is None or e.resp is not Resp.TOOL_AND_EDITOR or e.kind is ErratumKind.COUNT:
             continue
+        want: Correction | None  # (a supply stands for any entry: the invariant checks which)
         if f.kind is Kind.MISPRINT:
-            want: tuple[int, ...] | str | None = f.candidates[0].value if f.candidates else None
+            want = Replace(f.candidates[0].value) if f.candidates else None
         elif f.kind in (Kind.SPURIOUS, Kind.DUPLICATE):
-            want = "omit"
+            want = Omit()
         elif f.kind is Kind.OMISSION and f.position is None:
-            want = "supply"
+            want = Supply(())
         elif f.kind is Kind.EXAMPLE:
-            want = f.expected
+            want = Replace(f.expected) if f.expected is not None else None
         else:
             continue
-        got = e.corr if e.corr != "supply" else "supply"
+        got = e.corr if not isinstance(e.corr, Supply) else Supply(())
         # the class of the candidate the correction is (a worked example's token lists every
         # correction's suggestion; its first need not be the top correction's)
-        chosen = next((c for c in f.candidates if c.value == want), None)
+        chosen = next((c for c in f.candidates if isinstance(want, Replace) and c.value == want.numbers), None)
         if f.kind in (Kind.MISPRINT, Kind.EXAMPLE) and chosen is not None and got == want and e.klass != chosen.klass:
             out.append(_wrong(e, f"it is marked as derived by the tool (resp rithmocheck+editor), but the tool "
                                  f"classes the slip as {chosen.klass!r}, not {e.klass!r}; if this is an "
                                  "editor's judgement, say so (resp editor) and give the reason"))
         if want is not None and got != want:
-            shown = (entry_text(want) if isinstance(want, tuple)
-                     else "to leave the entry out (omit)" if want == "omit" else "to supply the missing row (supply)")
+            shown = (entry_text(want.numbers) if isinstance(want, Replace)
+                     else "to leave the entry out (omit)" if isinstance(want, Omit)
+                     else "to supply the missing row (supply)")
             out.append(_wrong(e, f"it is marked as derived by the tool (resp rithmocheck+editor), but the tool's "
                                  f"minimal consistent correction is {shown}; if this is an editor's judgement, "
                                  "say so (resp editor) and give the reason"))
@@ -315,12 +381,12 @@ def check_errata(errata: tuple[Erratum, ...], used: set[str], edition: Edition,
             out.append(_wrong(e, f"it {what} erratum {first[place].id}"))
             continue
         first[place] = e
-        if e.kind == "count" and isinstance(e.position, Position):
+        if e.kind is ErratumKind.COUNT and isinstance(e.position, Position):
             count = edition.entry_at(e.table, e.position)
             if count is None or count.role != "count" or count.numbers != e.sic:
                 out.append(_wrong(e, "its sic is not the count printed at its position"))
             continue  # a count's correction follows the corrected table: audit_invariant checks it
-        if e.id not in used and e.corr == "supply":
+        if e.id not in used and isinstance(e.corr, Supply):
             # an entry supplied where the tool reads a misprint as filling it: the
             # invariant decides (the corrected table must hold it exactly once)
             problem = _wrong_correction(e, edition, example_expected or {})
@@ -329,7 +395,7 @@ def check_errata(errata: tuple[Erratum, ...], used: set[str], edition: Edition,
             continue
         if e.id not in used:
             entry = edition.entry_at(e.table, e.position) if isinstance(e.position, Position) else None
-            if entry is not None and e.sic is not None and not REGISTRY[e.table].holds_sic(entry, e.sic):
+            if entry is not None and e.sic is not None and not edition.registry[e.table].holds_sic(entry, e.sic):
                 out.append(_wrong(e, f"its sic {entry_text(e.sic)} no longer matches the transcription "
                                      f"({entry_text(entry.numbers, entry.signs)})"))
             else:
@@ -349,25 +415,29 @@ def _wrong_correction(e: Erratum, edition: Edition,
                       example_expected: dict[ExamplePosition, tuple[int, ...]]) -> str | None:
     if isinstance(e.position, ExamplePosition):
         want = example_expected.get(e.position)
-        if isinstance(e.corr, tuple) and want is not None and tuple(e.corr) != tuple(want):
-            return f"its corr {entry_text(e.corr)} is not what the arithmetic gives ({entry_text(want)})"
+        if isinstance(e.corr, Replace) and want is not None and e.corr.numbers != tuple(want):
+            return f"its corr {entry_text(e.corr.numbers)} is not what the arithmetic gives ({entry_text(want)})"
         return None
-    if e.kind == "count" or e.result is None:
+    if e.kind is ErratumKind.COUNT or e.result is None:
         return None  # a count's correction is checked against the corrected table in audit_corrected
-    f = REGISTRY[e.table]
-    table = default_table(f.id)
-    if isinstance(f, EntryFamily):
-        if f.key(e.result) not in f.generated_items(table):
-            return (f"its correction {entry_text(e.result)} does not satisfy the relation of {e.table} "
+    result = e.result
+    table = edition.registry.default_table(e.table)
+
+    def entry(f: EntryFamily) -> str | None:
+        if f.key(result) not in f.generated_items(table):
+            return (f"its correction {entry_text(result)} does not satisfy the relation of {e.table} "
                     f"within its universe ({table.universe.name})")
         return None
-    assert isinstance(f, KeyedFamily)
-    entry = edition.entry_at(e.table, e.position) if isinstance(e.position, Position) else None
-    key = entry.key if entry else None
-    units = f.expected(table).get(key or "", [])
-    if tuple(e.result) not in units and tuple(e.result[:1]) not in units:
-        return f"its correction {entry_text(e.result)} is not what the rules give for {key}"
-    return None
+
+    def keyed(f: KeyedFamily) -> str | None:
+        printed = edition.entry_at(e.table, e.position) if isinstance(e.position, Position) else None
+        key = printed.key if printed else None
+        units = f.expected(table).get(key or "", [])
+        if tuple(result) not in units and tuple(result[:1]) not in units:
+            return f"its correction {entry_text(result)} is not what the rules give for {key}"
+        return None
+
+    return edition.registry[e.table].match(entry, keyed)
 
 
 # --- applying --------------------------------------------------------------------------------------
@@ -395,14 +465,15 @@ def corrected_entries(table_id: str, errata: tuple[Erratum, ...], edition: Editi
     they stand if asked (status `count`, or `count corrected` with the
     printed count as sic); supplied omissions appended. An erratum whose sic
     is not what the entry prints is not applied (the audit reports it)."""
-    f = family(table_id)
+    f = edition.registry.family(table_id)
     at = {e.position: e for e in errata if e.table == table_id and e.position is not None}
     out = []
     for entry in edition.entries(table_id):
         if entry.role == "count" and counts:
             e = at.get(entry.position)
-            if e is not None and e.kind == "count" and e.sic == entry.numbers and isinstance(e.corr, tuple):
-                out.append(CorrectedEntry(entry.position, e.corr, (), "count corrected", entry.numbers, e.id,
+            if e is not None and e.kind is ErratumKind.COUNT and e.sic == entry.numbers and \
+                    isinstance(e.corr, Replace):
+                out.append(CorrectedEntry(entry.position, e.corr.numbers, (), "count corrected", entry.numbers, e.id,
                                           entry.key, entry.witness_line, entry.page))
             else:
                 out.append(CorrectedEntry(entry.position, entry.numbers, (), "count", key=entry.key,
@@ -412,11 +483,11 @@ def corrected_entries(table_id: str, errata: tuple[Erratum, ...], edition: Editi
         e = at.get(entry.position)
         if e is not None and (e.sic is None or not f.holds_sic(entry, e.sic)):
             e = None
-        if e is None or e.kind == "count":
+        if e is None or e.kind is ErratumKind.COUNT:
             out.append(CorrectedEntry(entry.position, entry.numbers, entry.signs, "printed", key=entry.key,
                                       witness_line=entry.witness_line, page=entry.page))
-        elif isinstance(e.corr, tuple) and e.sic is not None:
-            numbers, signs = f.apply(entry, e.sic, e.corr)
+        elif isinstance(e.corr, Replace) and e.sic is not None:
+            numbers, signs = f.apply(entry, e.sic, e.corr.numbers)
             out.append(CorrectedEntry(entry.position, numbers, signs, "corrected", entry.numbers, e.id, entry.key,
                                       entry.witness_line, entry.page, entry.signs))
         elif keep_omitted:
@@ -424,26 +495,15 @@ def corrected_entries(table_id: str, errata: tuple[Erratum, ...], edition: Editi
                                       entry.key, entry.witness_line, entry.page, entry.signs))
     if supply:
         for e in errata:
-            if e.table == table_id and e.corr == "supply" and e.entry is not None:
-                out.append(CorrectedEntry(None, e.entry, (), "supplied", None, e.id, witness_line=e.witness_line,
+            if e.table == table_id and isinstance(e.corr, Supply):
+                out.append(CorrectedEntry(None, e.corr.entry, (), "supplied", None, e.id, witness_line=e.witness_line,
                                           page=e.page))
     return out
 
 
-def _items(f: Family, r: CorrectedEntry) -> list[tuple[Any, ...]]:
-    """A corrected entry as the items its family compares with the regenerated table."""
-    if isinstance(f, EntryFamily):
-        return [f.key(r.numbers, r.signs)]
-    assert isinstance(f, KeyedFamily)
-    return [(r.key, u) for u in f.units(r)]
-
-
 def _item_text(f: Family, item: tuple[Any, ...]) -> str:
-    if isinstance(f, EntryFamily):
-        numbers, signs = f.split(item)
-        return entry_text(numbers, signs)
-    key, unit = item
-    return f"{key}: {entry_text(*f.split(unit))}"
+    return f.match(lambda entry: entry_text(*entry.split(item)),
+                   lambda keyed: f"{item[0]}: {entry_text(*keyed.split(item[1]))}")
 
 
 def audit_invariant(table_id: str, errata: tuple[Erratum, ...], edition: Edition) -> list[Finding]:
@@ -455,12 +515,12 @@ def audit_invariant(table_id: str, errata: tuple[Erratum, ...], edition: Edition
     corrected table it counts (supplied omissions, never printed under it,
     aside). Each violation is a finding of kind `invariant` (never covered)
     naming the erratum, or the entry no erratum accounts for."""
-    f = family(table_id)
-    table = default_table(table_id)
+    f = edition.registry.family(table_id)
+    table = f.default_table()
     rows = corrected_entries(table_id, errata, edition, supply=True)
     by_item: dict[tuple[Any, ...], list[CorrectedEntry]] = {}
     for r in rows:
-        for item in _items(f, r):
+        for item in f.items(r):
             by_item.setdefault(item, []).append(r)
     got = Counter({item: len(rs) for item, rs in by_item.items()})
     want = f.generated_items(table)
@@ -482,14 +542,14 @@ def audit_invariant(table_id: str, errata: tuple[Erratum, ...], edition: Edition
                            "no erratum supplies or corrects to it", None, f.witness_line,
                            edition.page_at(f.witness_line), None, None))
     counted = [r for r in rows if r.status != "supplied"]
-    count_errata = {e.position: e for e in errata if e.table == table_id and e.kind == "count"}
+    count_errata = {e.position: e for e in errata if e.table == table_id and e.kind is ErratumKind.COUNT}
     for c in edition.entries(table_id):
         if c.role != "count":
             continue
         e = count_errata.get(c.position)
         if e is not None and e.sic != c.numbers:
             e = None  # a stale count erratum is reported by check_errata
-        stated = e.corr if e is not None and isinstance(e.corr, tuple) else c.numbers
+        stated = e.corr.numbers if e is not None and isinstance(e.corr, Replace) else c.numbers
         n = sum(1 for r in counted if r.position is not None and (c.scope is None or any(
             r.position.in_scope(c.position.passage, s) for s in c.scope)))
         if stated != (n,):
@@ -521,7 +581,16 @@ def _position_data(position: Position | ExamplePosition | None) -> dict[str, Any
     return position.as_dict() if position is not None else None
 
 
-def propose(findings: Iterable[Finding]) -> list[dict[str, Any]]:
+def _why(fam: Family | None, values: tuple[int, ...], otherwise: str, split: bool) -> str:
+    """Why a row belongs to an entry table (its family's explanation), else `otherwise`."""
+    def entry(f: EntryFamily) -> str:
+        numbers, signs = f.split(values) if split else (values, ())
+        return f.explain(numbers, signs, f.default_table())
+
+    return otherwise if fam is None else fam.match(entry, lambda keyed: otherwise)
+
+
+def propose(findings: Iterable[Finding], registry: Registry) -> list[dict[str, Any]]:
     """Proposed errata (resp 'rithmocheck', unconfirmed) for the uncovered
     findings an erratum covers (of the kinds ERRATUM_KINDS: not an erratum's
     own finding, the invariant of the corrected table, which the errata
@@ -533,10 +602,9 @@ def propose(findings: Iterable[Finding]) -> list[dict[str, Any]]:
         d: dict[str, Any] = {"id": erratum_id(f.table, f.position, f.expected), "table": f.table,
                              "kind": f.kind.value, "position": _position_data(f.position),
                              "sic": list(f.printed) if f.printed is not None else None}
-        fam = REGISTRY.get(f.table)
+        fam = registry.get(f.table)
         if f.kind is Kind.OMISSION and f.position is None and f.expected is not None:
-            why = (fam.explain(*fam.split(f.expected), default_table(f.table)) if isinstance(fam, EntryFamily)
-                   else f.message)
+            why = _why(fam, f.expected, f.message, split=True)
             d.update(corr="supply", entry=list(f.expected), **{"class": "omission"},
                      reason=f"{why}; not printed", confidence="medium")
         elif f.kind in (Kind.SPURIOUS, Kind.DUPLICATE):
@@ -545,7 +613,7 @@ def propose(findings: Iterable[Finding]) -> list[dict[str, Any]]:
             d.update(corr="omit", **{"class": "wrong 'nothing'"}, reason=f.message, confidence="medium")
         elif f.kind is Kind.MISPRINT and f.candidates:
             top = f.candidates[0]
-            why = fam.explain(top.value, (), default_table(f.table)) if isinstance(fam, EntryFamily) else ""
+            why = _why(fam, top.value, "", split=False)
             d.update(corr=list(top.value), **{"class": top.klass},
                      reason=f"{f.message}; {why}".rstrip("; "), confidence=top.confidence)
         elif f.kind is Kind.EXAMPLE and f.candidates and f.expected is not None:

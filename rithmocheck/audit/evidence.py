@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..model.proportions import FOUR_DEFINITIONS
-from ..tables import REGISTRY, Family
+from ..tables import EntryFamily, Family
 from ..witness.edition import Edition
 from ..words import count
 from .findings import Finding, Kind
@@ -28,14 +28,13 @@ class Evidence:
     explained: int  # printed entries found in the regenerated table
     generated: int  # rows of the regenerated table
     missing: int  # regenerated rows the print lacks
+    is_default: bool  # whether this is the table's default universe and reading
 
-    @property
-    def is_default(self) -> bool:
-        """Whether this is the table's default universe and reading."""
-        f = REGISTRY[self.table]
-        reading = f.params.get("definition")
-        return self.universe == f.default_universe and (
-            not self.params or (reading is not None and self.params == (f"definition={reading.default}",)))
+
+def _is_default(f: Family, universe: str, params: tuple[str, ...]) -> bool:
+    reading = f.params.get("definition")
+    return universe == f.default_universe and (
+        not params or (reading is not None and params == (f"definition={reading.default}",)))
 
 
 def evidence(f: Family, edition: Edition, universe: str | None = None, params: tuple[str, ...] = ()) -> Evidence:
@@ -44,7 +43,8 @@ def evidence(f: Family, edition: Edition, universe: str | None = None, params: t
     printed = f.printed_items(edition.entries(f.id))
     explained = sum((printed & generated).values())
     return Evidence(f.id, t.universe.name, tuple(params), sum(printed.values()), explained,
-                    sum(generated.values()), sum((generated - printed).values()))
+                    sum(generated.values()), sum((generated - printed).values()),
+                    _is_default(f, t.universe.name, tuple(params)))
 
 
 def readings(f: Family) -> list[tuple[str, tuple[str, ...]]]:
@@ -68,7 +68,7 @@ def evidence_markdown(edition: Edition) -> str:
     from ..export.render import grid
 
     parts = []
-    for f in REGISTRY.values():
+    for f in edition.registry.values():
         if not f.shows_evidence:
             continue
         rows = []
@@ -115,14 +115,11 @@ class ReadingEvidence:
     printed: int  # printed rows (entries; a row printed twice counts twice)
     unexplained: tuple[Finding, ...]  # the printed rows it does not explain, as the audit finds them
     omissions: tuple[tuple[int, ...], ...]  # the rows it implies the print omitted
+    is_default: bool  # whether it is the table's default reading (book.yaml)
 
     @property
     def explained(self) -> int:
         return self.printed - len(self.unexplained)
-
-    @property
-    def is_default(self) -> bool:
-        return REGISTRY[self.table].params["definition"].default == self.definition
 
     def tally(self) -> str:
         """What the rows it does not explain are: '2 misprints, 1 row printed twice'."""
@@ -154,22 +151,26 @@ class ReadingEvidence:
 def reading_evidence(f: Family, edition: Edition) -> tuple[ReadingEvidence, ...]:
     """Every reading of a four-number table against its print, in the order
     of FOUR_DEFINITIONS (the narrowest first); nothing for other tables."""
-    from ..tables import EntryFamily, default_table
+    reading = f.params.get("definition")
+    if reading is None:
+        return ()
+    return f.match(lambda entry: _weigh(entry, edition, reading.choices, reading.default), lambda keyed: ())
+
+
+def _weigh(f: EntryFamily, edition: Edition, choices: Sequence[str], default: object) -> tuple[ReadingEvidence, ...]:
     from .tables import audit_entries
 
-    reading = f.params.get("definition")
-    if reading is None or not isinstance(f, EntryFamily):
-        return ()
     printed = sum(1 for e in edition.entries(f.id) if e.role == "entry")
     out = []
-    for d in reading.choices:
-        table = default_table(f.id) if d == reading.default else f.table(None, (f"definition={d}",))
+    for d in choices:
+        table = f.default_table() if d == default else f.table(None, (f"definition={d}",))
         findings = audit_entries(f, edition, table)
         out.append(ReadingEvidence(
             f.id, d, table.universe.name, printed,
             tuple(x for x in findings if x.kind in NOT_EXPLAINED and x.position is not None),
             tuple(x.expected for x in findings
-                  if x.kind is Kind.OMISSION and x.position is None and x.expected is not None)))
+                  if x.kind is Kind.OMISSION and x.position is None and x.expected is not None),
+            d == default))
     return tuple(out)
 
 

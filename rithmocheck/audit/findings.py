@@ -21,6 +21,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Exit, exit_code
+from ..tables.family import Family
 from ..witness.entries import Position, entry_text
 from ..witness.examples import ExamplePosition
 from ..witness.page import Page
@@ -54,17 +55,15 @@ class Kind(str, Enum):
 KINDS: tuple[str, ...] = tuple(k.value for k in Kind)
 
 
-def as_printed(table: str, values: tuple[int, ...] | None) -> str:
+def as_printed(family: Family | None, values: tuple[int, ...] | None) -> str:
     """Numbers of a table written flat (a finding's printed or expected, an
     erratum's sic, corr or supplied entry) as the print writes them: the
     numbers, then the cossick signs the table's entries carry
-    (64{powerof1}{powerof3}{powerof6}, not 64 1 3 6)."""
-    from ..tables import REGISTRY
-
+    (64{powerof1}{powerof3}{powerof6}, not 64 1 3 6); the family None for
+    the worked examples."""
     if values is None:
         return ""
-    f = REGISTRY.get(table)
-    return entry_text(*f.split(values)) if f is not None else entry_text(values)
+    return entry_text(*family.split(values)) if family is not None else entry_text(values)
 
 
 @dataclass(frozen=True)

@@ -39,18 +39,17 @@ from itertools import combinations
 from math import isqrt, prod
 from typing import TYPE_CHECKING, Any
 
-from ..model import men
 from ..model.proportions import holds
 from ..model.ratio_names import ratio_name
 from ..witness.examples import EXAMPLES, Example, ExamplePassage, ExamplePosition, Token, bind
 from ..words import count
 from .candidates import rereadings
-from .examples import LIST_KEYS, OTHER, SHAPES, UNCHECKED, WRONG, Check, _standard, check, quote
+from .errata import Erratum, Replace, Resp
 from .findings import Finding, Kind, Suggestion
+from .statements import OTHER, SHAPES, UNCHECKED, WRONG, Check, check, derived, quote, standard
 
 if TYPE_CHECKING:
     from ..witness.edition import Edition
-    from .errata import Erratum
 
 MAX_CHANGES = 3  # the most tokens a correction re-reads (the arithmetic rule of 613-618 needs three)
 MAX_NODES = 200_000  # a bound on the search per passage (never reached by the shipped edition)
@@ -142,8 +141,8 @@ class PassageCheck:
 
 # --- evaluating a passage under other readings -----------------------------------------------------
 
-def _holds(ex: Example, values: Mapping[str, Any]) -> bool:
-    return check(bind(ex, values)).status != WRONG
+def _holds(ex: Example, values: Mapping[str, Any], ed: Edition) -> bool:
+    return check(bind(ex, values), ed).status != WRONG
 
 
 def _slots(ex: Example, tid: str) -> list[tuple[str, int]]:
@@ -210,7 +209,7 @@ def _proportion(relation: str, ops: list[int], i: int) -> list[int]:
     return out
 
 
-def implied(ex: Example, tid: str, values: Mapping[str, Any]) -> list[Any] | None:
+def implied(ex: Example, tid: str, values: Mapping[str, Any], ed: Edition) -> list[Any] | None:
     """The values of token `tid` that the statement implies, the others kept
     as `values` give them; None when the statement does not determine them
     (they are then tried from the compositor's slips)."""
@@ -249,19 +248,19 @@ def implied(ex: Example, tid: str, values: Mapping[str, Any]) -> list[Any] | Non
             return _proportion(str(st), ops, i)
         if k == "man":
             shape, side = st.get("shape"), st.get("side")
-            return sorted({m.value for m in men.all_men() if m.shape == SHAPES.get(shape) and side in (None, m.side)})
+            return sorted({m.value for m in ed.armies.all_men()
+                           if m.shape == SHAPES.get(shape) and side in (None, m.side)})
         if k == "list":
-            derive = LIST_KEYS.get(str(st))
-            derived = derive(b) if derive else None
-            if derived is None or derived.of_printed:
+            found = derived(b, ed)
+            if found is None or found.of_printed:
                 return None  # what the list should be depends on the numbers printed (a root and its power)
-            if derived.ordered:
-                return [derived.values[i]] if i < len(derived.values) else []
-            left = Counter(derived.values) - Counter(others)
+            if found.ordered:
+                return [found.values[i]] if i < len(found.values) else []
+            left = Counter(found.values) - Counter(others)
             return sorted(left)
         if k == "ratio-name":
             if key == "name":
-                c = check(b)
+                c = check(b, ed)
                 return [c.expected] if isinstance(c.expected, tuple) else []
             p, q = st
             other = ops[1 - i]
@@ -273,7 +272,7 @@ def implied(ex: Example, tid: str, values: Mapping[str, Any]) -> list[Any] | Non
                 return None
             if key == "target" and "excess" in st and ops:
                 return _whole(sum(ops) - st["excess"])
-            c = check(b)
+            c = check(b, ed)
             want = c.expected.get(key) if isinstance(c.expected, dict) else None
             return [want] if isinstance(want, int) and key != "target" else None
         if k == "contains" and key == "of":
@@ -285,10 +284,10 @@ def implied(ex: Example, tid: str, values: Mapping[str, Any]) -> list[Any] | Non
                 return _whole(times * ops[1] + rem) if i == 0 else _whole(Fraction(ops[0] - rem, times))
             return None
         if k == "standards" and "won" in st:
-            per = _standard(OTHER[st["army"]])[2]  # the won men are the other army's
+            per = standard(OTHER[st["army"]], ed)[2]  # the won men are the other army's
             return _whole(st["standards"] * per) if key == "won" else _whole(Fraction(st["won"]) / per)
         if k in ("count", "standards", "ranks", "contains"):
-            c = check(b)
+            c = check(b, ed)
             if isinstance(c.expected, dict):
                 if key == "part" and "/" in str(c.expected.get("part")):
                     return [int(str(c.expected["part"]).split("/")[i])]
@@ -318,6 +317,7 @@ def _slip(t: Token, value: Any, others: Sequence[int]) -> str:
 @dataclass
 class _Search:
     passage: ExamplePassage
+    ed: Edition
     nodes: int = 0
     bounded: bool = False
     found: dict[tuple[tuple[str, Any], ...], dict[str, Any]] = field(default_factory=dict)
@@ -347,7 +347,7 @@ class _Search:
         open_ = [t for t in free if t not in current]
         if not open_:
             touched = {s.id: s for t in free for s in self.of_token.get(t, [])}
-            if all(_holds(s, values) for s in touched.values()):
+            if all(_holds(s, values, self.ed) for s in touched.values()):
                 yield dict(current)
             return
         choice: tuple[str, list[Any]] | None = None
@@ -355,7 +355,7 @@ class _Search:
             for s in self.of_token.get(t, []):
                 if any(u in free and u not in current and u != t for u in s.tokens()):
                     continue
-                got = implied(s, t, values)
+                got = implied(s, t, values, self.ed)
                 if got is not None:
                     choice = (t, got)
                     break
@@ -376,7 +376,7 @@ class _Search:
             values[tid] = v
             done = [s for s in self.of_token.get(tid, [])
                     if all(u not in free or u in current for u in s.tokens())]
-            if all(_holds(s, values) for s in done):
+            if all(_holds(s, values, self.ed) for s in done):
                 yield from self.assign(free, current)
             del current[tid]
             values[tid] = printed
@@ -400,7 +400,7 @@ class _Search:
                 return
 
 
-def _evidence(passage: ExamplePassage, values: Mapping[str, Any], changed: set[str]) -> tuple[str, ...]:
+def _evidence(passage: ExamplePassage, values: Mapping[str, Any], changed: set[str], ed: Edition) -> tuple[str, ...]:
     """What the statements linked to the changed numbers give under the
     correction (linked: sharing a number with them, or with a statement
     linked to them), restatements aside, each once."""
@@ -416,20 +416,20 @@ def _evidence(passage: ExamplePassage, values: Mapping[str, Any], changed: set[s
     out: list[str] = []
     for s in passage.statements:
         if s in linked and s.kind != "same":
-            c = check(bind(s, values))
+            c = check(bind(s, values), ed)
             if c.status != UNCHECKED and c.message not in out:
                 out.append(c.message)
     return tuple(out)
 
 
-def corrections(passage: ExamplePassage, wrong: Sequence[Example] | None = None) -> tuple[tuple[Correction, ...],
-                                                                                           bool]:
+def corrections(passage: ExamplePassage, ed: Edition,
+                wrong: Sequence[Example] | None = None) -> tuple[tuple[Correction, ...], bool]:
     """The ranked consistent corrections of a passage, and whether the search was bounded."""
     if wrong is None:
-        wrong = [s for s in passage.statements if check(s).status == WRONG]
+        wrong = [s for s in passage.statements if check(s, ed).status == WRONG]
     if not wrong:
         return (), False
-    search = _Search(passage)
+    search = _Search(passage, ed)
     search.run(list(wrong))
     printed = passage.values()
     token = passage.token
@@ -441,7 +441,7 @@ def corrections(passage: ExamplePassage, wrong: Sequence[Example] | None = None)
                                                    if x.kind == "figure" and x.is_value and x.id != t]),
                                token[t].printed)
                         for t, v in sorted(sol.items(), key=lambda kv: order.index(kv[0])))
-        found.append(Correction(changes, _evidence(passage, {**printed, **sol}, set(sol))))
+        found.append(Correction(changes, _evidence(passage, {**printed, **sol}, set(sol), ed)))
     found.sort(key=lambda c: (c.cost, [order.index(x.token) for x in c.changes], [repr(x.value) for x in c.changes]))
     out = []
     for n, c in enumerate(found[:MAX_CORRECTIONS], 1):
@@ -450,10 +450,10 @@ def corrections(passage: ExamplePassage, wrong: Sequence[Example] | None = None)
     return tuple(out), search.bounded
 
 
-def check_passage(passage: ExamplePassage) -> PassageCheck:
-    checks = tuple(check(s) for s in passage.statements)
+def check_passage(passage: ExamplePassage, ed: Edition) -> PassageCheck:
+    checks = tuple(check(s, ed) for s in passage.statements)
     wrong = [c.example for c in checks if c.status == WRONG]
-    found, bounded = corrections(passage, wrong) if wrong else ((), False)
+    found, bounded = corrections(passage, ed, wrong) if wrong else ((), False)
     return PassageCheck(passage, checks, found, bounded)
 
 
@@ -464,7 +464,7 @@ def check_passages(edition: Edition) -> tuple[PassageCheck, ...]:
     afresh is a new object, checked afresh)."""
     memo = edition.derived
     if "passage_checks" not in memo:
-        memo["passage_checks"] = tuple(check_passage(p) for p in edition.example_passages)
+        memo["passage_checks"] = tuple(check_passage(p, edition) for p in edition.example_passages)
     checks: tuple[PassageCheck, ...] = memo["passage_checks"]
     return checks
 
@@ -478,7 +478,7 @@ def example_correction(passage_id: str, edition: Edition | None = None) -> tuple
     ed = edition or Edition.default()
     for p in ed.example_passages:
         if p.id == passage_id:
-            return check_passage(p).corrections
+            return check_passage(p, ed).corrections
     raise KeyError(passage_id)
 
 
@@ -490,10 +490,10 @@ def _applied(passage: ExamplePassage, errata: Sequence[Erratum]) -> dict[str, An
     for e in errata:
         pos = e.position
         if not isinstance(pos, ExamplePosition) or pos.number is None or pos.number not in values \
-                or not isinstance(e.corr, tuple):
+                or not isinstance(e.corr, Replace):
             return None
         t = passage.token[pos.number]
-        values[pos.number] = tuple(e.corr) if t.kind == "name" else e.corr[0]
+        values[pos.number] = e.corr.numbers if t.kind == "name" else e.corr.numbers[0]
     return values
 
 
@@ -522,7 +522,7 @@ def _suggestions(result: PassageCheck, tid: str) -> tuple[Suggestion, ...]:
     return tuple(out)
 
 
-def passage_findings(result: PassageCheck, errata: Sequence[Erratum] = ()) -> list[Finding]:
+def passage_findings(result: PassageCheck, ed: Edition, errata: Sequence[Erratum] = ()) -> list[Finding]:
     """The findings of a wrong passage: one per token its correction changes
     (the errata's, when they make the passage consistent; else the
     top-ranked), or, when no correction is found, one per wrong statement."""
@@ -533,7 +533,7 @@ def passage_findings(result: PassageCheck, errata: Sequence[Erratum] = ()) -> li
     values = _applied(p, mine) if mine else None
     message = _describe(result)
     changes: list[Change] = []
-    if values is not None and all(_holds(s, values) for s in p.statements):
+    if values is not None and all(_holds(s, values, ed) for s in p.statements):
         printed = p.values()
         changes = [Change(t, p.token[t].line, p.token[t].kind, printed[t], values[t], "", p.token[t].printed)
                    for t in printed if values[t] != printed[t]]
@@ -565,7 +565,7 @@ def _numbers(values: Sequence[Any]) -> tuple[int, ...]:
     return tuple(int(v) for v in values if isinstance(v, int) and not isinstance(v, bool))
 
 
-def check_example_errata(results: Sequence[PassageCheck], errata: Sequence[Erratum]) -> list[Finding]:
+def check_example_errata(results: Sequence[PassageCheck], errata: Sequence[Erratum], ed: Edition) -> list[Finding]:
     """The example errata of each passage: applied together they must make
     the passage consistent (a finding of kind invariant when they do not);
     and where the tool is said to derive them (resp rithmocheck+editor) they
@@ -586,7 +586,7 @@ def check_example_errata(results: Sequence[PassageCheck], errata: Sequence[Errat
                                "number, witness_line})",
                                ExamplePosition(p.id, p.first_line), p.first_line, p.page))
             continue
-        still = [check(bind(s, values)) for s in p.statements]
+        still = [check(bind(s, values), ed) for s in p.statements]
         wrong = [c.message for c in still if c.status == WRONG]
         if wrong:
             out.append(Finding(EXAMPLES, Kind.INVARIANT,
@@ -594,7 +594,7 @@ def check_example_errata(results: Sequence[PassageCheck], errata: Sequence[Errat
                                f"itself: {'; '.join(wrong)}", ExamplePosition(p.id, p.first_line), p.first_line,
                                p.page))
             continue
-        tool = [e for e in mine if e.resp == "rithmocheck+editor"]
+        tool = [e for e in mine if e.resp is Resp.TOOL_AND_EDITOR]
         if not tool:
             continue
         printed = p.values()
@@ -625,5 +625,5 @@ class ExampleAudit:
 
 def audit_examples(edition: Edition, errata: Sequence[Erratum] = ()) -> ExampleAudit:
     results = check_passages(edition)
-    found = [f for r in results for f in passage_findings(r, errata)]
+    found = [f for r in results for f in passage_findings(r, edition, errata)]
     return ExampleAudit(results, tuple(found), sum(len(r.checks) for r in results))

@@ -32,7 +32,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..model import men
+from ..model.men import Armies
 from ..witness.edition import Edition
 
 SIDE = r"(even|odd)"
@@ -96,9 +96,9 @@ def described_men(reason: str) -> list[Described]:
     return out
 
 
-def bears(d: Described) -> bool:
+def bears(d: Described, armies: Armies) -> bool:
     """Whether a man of the side (and shape, and order) bears the number as his own."""
-    for m, layer in men.men_bearing(d.number):
+    for m, layer in armies.men_bearing(d.number):
         if layer is not None or m.side != d.side:
             continue
         shape = "king" if m.is_king else m.shape
@@ -144,9 +144,9 @@ def problems(reason: str, numbers: tuple[int, ...], edition: Edition) -> list[st
     the erratum's (sic, corr, entry): a cited witness line must hold one."""
     out = []
     for d in described_men(reason):
-        if not bears(d):
-            who = [f"the {m.side} {'king' if m.is_king else m.shape}" for m, layer in men.men_bearing(d.number)
-                   if layer is None]
+        if not bears(d, edition.armies):
+            who = [f"the {m.side} {'king' if m.is_king else m.shape}"
+                   for m, layer in edition.armies.men_bearing(d.number) if layer is None]
             out.append(f"it calls {d.number} {str(d).rsplit(' ', 1)[0]}, but {d.number} is "
                        + (" and ".join(who) if who else "no man's number"))
     witness = edition.witness

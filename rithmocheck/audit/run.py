@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import InputError
-from ..tables import REGISTRY
 from ..witness.edition import Edition
 from ..witness.examples import EXAMPLES, ExamplePosition
 from .errata import Erratum, audit_invariant, check_errata, check_minimal, load_errata, match
@@ -16,27 +15,27 @@ from .passages import audit_examples, check_example_errata
 from .readings import example_readings, table_readings
 from .tables import audit_table
 
-AUDITED: tuple[str, ...] = tuple(t for t, f in REGISTRY.items() if f.comparison in ("entry", "keyed"))
 
-
-def audit_ids(ids: Sequence[str]) -> tuple[tuple[str, ...], bool]:
+def audit_ids(ids: Sequence[str], edition: Edition) -> tuple[tuple[str, ...], bool]:
     """The tables named (all when none is) and whether the worked examples
     are audited (when none is named, or `examples` is)."""
+    registry = edition.registry
+    audited = tuple(t for t, f in registry.items() if f.comparison in ("entry", "keyed"))
     tables = tuple(t for t in ids if t != EXAMPLES)
     for t in tables:
-        if t not in REGISTRY:
+        if t not in registry:
             raise InputError("table id", None, f"unknown table id {t!r} (see 'rithmocheck tables')")
-        if t not in AUDITED:
+        if t not in audited:
             raise InputError("table id", None, f"table {t!r} has no printed entries to audit")
-    return (tables or (AUDITED if not ids else ())), (not ids or EXAMPLES in ids)
+    return (tables or (audited if not ids else ())), (not ids or EXAMPLES in ids)
 
 
 def run_audit(edition: Edition, errata: tuple[Erratum, ...] | None = None, ids: Sequence[str] = ()) -> Report:
     """Every finding: the tables, the worked examples, and the errata themselves."""
     errata = load_errata(edition) if errata is None else errata
-    tables, with_examples = audit_ids(ids)
+    tables, with_examples = audit_ids(ids, edition)
     findings: list[Finding] = []
-    readings = {t: reading_evidence(REGISTRY[t], edition) for t in tables}
+    readings = {t: reading_evidence(edition.registry.family(t), edition) for t in tables}
     for t in tables:
         findings += audit_table(t, edition, readings[t]) + table_readings(t, edition)
     example_expected: dict[ExamplePosition, tuple[int, ...]] = {}
@@ -48,12 +47,12 @@ def run_audit(edition: Edition, errata: tuple[Erratum, ...] | None = None, ids: 
         findings += [*examples.findings, *example_readings(edition)]
         example_expected = {f.position: f.expected for f in examples.findings
                             if isinstance(f.position, ExamplePosition) and f.expected is not None}
-    matched, used = match(findings, errata)
+    matched, used = match(findings, errata, edition.registry)
     scope = set(tables) | ({EXAMPLES} if with_examples else set())
     mine = tuple(e for e in errata if e.table in scope)
     matched += check_errata(mine, used, edition, example_expected) + check_minimal(matched, mine)
     if with_examples:
-        matched += check_example_errata(examples.results, example_errata)
+        matched += check_example_errata(examples.results, example_errata, edition)
     for t in tables:
         matched += audit_invariant(t, mine, edition)
     entries = sum(1 for t in tables for e in edition.entries(t) if e.role == "entry")

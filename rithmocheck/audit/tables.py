@@ -26,7 +26,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..tables import EntryFamily, Family, KeyedFamily, Table, default_table, family
+from ..tables import EntryFamily, Family, KeyedFamily, Registry, Table
 from ..tables.family import Unit
 from ..witness.edition import Edition
 from ..witness.entries import PrintedEntry, entry_text
@@ -71,14 +71,14 @@ def _keeps_order(printed: tuple[int, ...], value: tuple[int, ...]) -> bool:
     return order(printed) == order(value)
 
 
-def _owner(f: EntryFamily, key: tuple[int, ...]) -> str | None:
+def _owner(f: EntryFamily, key: tuple[int, ...], registry: Registry) -> str | None:
     """Another entry table of the same shape whose complete table has this entry."""
-    from ..tables import REGISTRY
+    def has(other: EntryFamily) -> bool:
+        return len(other.columns) == len(f.columns) and key in other.generated_items(other.default_table())
 
-    for other in REGISTRY.values():
-        if other is not f and isinstance(other, EntryFamily) and len(other.columns) == len(f.columns):
-            if key in other.generated_items(default_table(other.id)):
-                return other.id
+    for other in registry.values():
+        if other is not f and other.match(has, lambda keyed: False):
+            return other.id
     return None
 
 
@@ -96,7 +96,7 @@ def audit_entries(f: EntryFamily, edition: Edition, table: Table | None = None) 
     """The findings of an entry table against its regenerated table (by
     default under its default universe and reading; rithmocheck.audit.evidence
     weighs the other readings with it)."""
-    table = default_table(f.id) if table is None else table
+    table = f.default_table() if table is None else table
     universe = table.universe.numbers
     complete = f.generated_items(table)
     entries = [e for e in edition.entries(f.id) if e.role == "entry"]
@@ -163,7 +163,7 @@ def audit_entries(f: EntryFamily, edition: Edition, table: Table | None = None) 
             why = ("it satisfies the relation but a number is outside the universe "
                    f"({table.universe.name})" if f.satisfies(e.numbers, e.signs, table.params)
                    else "it fails the relation and no single or double slip mends it")
-            owner = _owner(f, k)
+            owner = _owner(f, k, edition.registry)
             if owner:
                 why += f"; it is an entry of {owner}"
             by_index[i] = _at(f.id, Kind.SPURIOUS, f"{text}: {why}", e, e.numbers)
@@ -223,7 +223,7 @@ def _nearest(u: Unit) -> Callable[[Unit], tuple[bool, bool, int]]:
 
 
 def audit_keyed(f: KeyedFamily, edition: Edition) -> list[Finding]:
-    expected = f.expected(default_table(f.id))
+    expected = f.expected(f.default_table())
     by_key: dict[str, list[tuple[PrintedEntry, Unit]]] = defaultdict(list)
     for e in edition.entries(f.id):
         if e.role == "entry":
@@ -233,7 +233,7 @@ def audit_keyed(f: KeyedFamily, edition: Edition) -> list[Finding]:
     for key, items in by_key.items():
         if key not in expected:
             for e, u in items:
-                findings.append(_at(f.id, Kind.SPURIOUS, f"{as_printed(f.id, u)}: the key {key!r} names nothing "
+                findings.append(_at(f.id, Kind.SPURIOUS, f"{as_printed(f, u)}: the key {key!r} names nothing "
                                     "the rules produce", e, (u[0],)))
             continue
         want = Counter(expected[key])
@@ -253,17 +253,17 @@ def audit_keyed(f: KeyedFamily, edition: Edition) -> list[Finding]:
                 s = _slip(u, best)
                 what = "its cossick signs" if s.klass == "cossick sign" else "the number"
                 whole = s.klass == "cossick sign"
-                findings.append(_at(f.id, Kind.MISPRINT, f"{key}: printed {as_printed(f.id, u)}, the rule gives "
-                                    f"{as_printed(f.id, best)} ({what}; {s.klass})", e, u if whole else u[:1],
+                findings.append(_at(f.id, Kind.MISPRINT, f"{key}: printed {as_printed(f, u)}, the rule gives "
+                                    f"{as_printed(f, best)} ({what}; {s.klass})", e, u if whole else u[:1],
                                     best if whole else best[:1], (s,)))
             else:
-                findings.append(_at(f.id, Kind.SPURIOUS, f"{key}: {as_printed(f.id, u)} is not produced by the rules",
+                findings.append(_at(f.id, Kind.SPURIOUS, f"{key}: {as_printed(f, u)} is not produced by the rules",
                                     e, (u[0],)))
         for e, u in extra:
-            findings.append(_at(f.id, Kind.DUPLICATE, f"{key}: {as_printed(f.id, u)} printed more often than the "
+            findings.append(_at(f.id, Kind.DUPLICATE, f"{key}: {as_printed(f, u)} printed more often than the "
                                 "rules produce it", e, (u[0],)))
         for u in absent:
-            findings.append(_unplaced(f, edition, Kind.OMISSION, f"{key}: {as_printed(f.id, u)} is not printed",
+            findings.append(_unplaced(f, edition, Kind.OMISSION, f"{key}: {as_printed(f, u)} is not printed",
                                       (u[0],)))
     return findings
 
@@ -328,7 +328,6 @@ def audit_universe(f: Family, edition: Edition, readings: Sequence[ReadingEviden
 
 
 def audit_table(table_id: str, edition: Edition, readings: Sequence[ReadingEvidence] | None = None) -> list[Finding]:
-    f = family(table_id)
-    body = audit_entries(f, edition) if isinstance(f, EntryFamily) else audit_keyed(f, edition) \
-        if isinstance(f, KeyedFamily) else []
+    f = edition.registry.family(table_id)
+    body = f.match(lambda entry: audit_entries(entry, edition), lambda keyed: audit_keyed(keyed, edition))
     return audit_universe(f, edition, readings) + body + audit_counts(f, edition, body)

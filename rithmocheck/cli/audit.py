@@ -38,12 +38,12 @@ def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: str, output:
     from ..export.render import TABULAR, grid
     from ..export.report import FINDING_HEADERS, report_document, report_rows, summary_line
 
-    audit_ids(table_ids)  # an unknown id is bad input before any work
     ed = edition(errata_path)
+    audit_ids(table_ids, ed)  # an unknown id is bad input before any work
     check_output(output, ed)
     report = run_audit(ed, ids=table_ids)
     if fmt in TABULAR:
-        emit(grid(FINDING_HEADERS, report_rows(report), fmt), output, ed)
+        emit(grid(FINDING_HEADERS, report_rows(report, ed.registry), fmt), output, ed)
     else:
         emit(report_document(report, fmt), output, ed)
     click.echo(summary_line(report, ed), err=True)
@@ -86,7 +86,7 @@ def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None)
     from ..audit.run import run_audit
     from ..export.render import yaml_text
 
-    proposals = make_proposals(run_audit(ed, curated).findings)
+    proposals = make_proposals(run_audit(ed, curated).findings, ed.registry)
     text = ("# Proposed errata (rithmocheck errata --propose): NOT curated. Review each, set resp to\n"
             "# rithmocheck+editor or editor, and move it into the curated file.\n"
             + yaml_text({"errata": proposals}))
@@ -99,7 +99,8 @@ def errata(propose: bool, errata_path: str | None, fmt: str, output: str | None)
               help="Directory to (re)write: new, empty, or made by an earlier build (never anything else).")
 @errata_option
 @click.option("--no-cache", is_flag=True, envvar="RITHMOCHECK_NO_CACHE",
-              help="Make every file afresh, neither reading nor writing the build cache [env RITHMOCHECK_NO_CACHE=1].")
+              help="Make every file afresh, neither reading nor writing the build cache or the memo "
+                   "[env RITHMOCHECK_NO_CACHE=1].")
 def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     """The main job: regenerate every table, audit every source and write
     OUT: for each table the printed, corrected and regenerated versions (CSV
@@ -118,7 +119,10 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     A build whose inputs (the package, the edition, its errata and second
     witness, the rendering libraries, and Python's version) are byte for
     byte those of an earlier build takes that build's files from the cache
-    ($XDG_CACHE_HOME/rithmocheck, else ~/.cache/rithmocheck) and says so.
+    ($XDG_CACHE_HOME/rithmocheck, else ~/.cache/rithmocheck) and says so;
+    a build after an edited table or erratum takes from the memo there the
+    work that depends on neither (the alignment of the two witnesses, the
+    rulesets each conformance case holds for).
 
     \b
     Example:
@@ -131,7 +135,13 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     ed = edition(errata_path)
     protected = ed.protected()
     check_out_dir(out_dir, protected)  # before the work, so a refusal is quick
-    done, hit = (main_job(ed), False) if no_cache else cached_build(ed, main_job)
+    if no_cache:
+        from ..memo import off
+
+        with off():
+            done, hit = main_job(ed), False
+    else:
+        done, hit = cached_build(ed, main_job)
     for path in write_tree(done.files, out_dir, protected):
         click.echo(f"warning: left {printable(path)}, which no build wrote", err=True)
     tables = len({f.split("/")[1] for f in done.files if f.startswith("tables/")})

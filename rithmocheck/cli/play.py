@@ -19,7 +19,7 @@ import click
 
 from ..errors import InputError, exit_code, printable
 from ..words import count
-from .options import check_output, emit, format_option, output_option
+from .options import check_output, edition, emit, format_option, output_option
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,17 +29,18 @@ def rules_options(fn: F) -> F:
     fn = click.option("--option", "choices", multiple=True, metavar="NAME=VALUE",
                       help="Choose a reading the ruleset leaves open (repeatable); "
                            "'rithmocheck ruleset --ruleset ID' lists its options.")(fn)
-    return click.option("--ruleset", "ruleset_id", default="lever-fulke-1563/kind-1", show_default=True,
-                        metavar="ID", help="The rules: lever-fulke-1563/kind-1, -2, -3 (or 1, 2, 3), or a "
-                                           "reading ('rithmocheck ruleset --list').")(fn)
+    return click.option("--ruleset", "ruleset_id", default=None, metavar="ID",
+                        help="The rules: a kind of the edition (lever-fulke-1563/kind-1, -2, -3, or 1, 2, 3; "
+                             "default: its first kind), or a reading ('rithmocheck ruleset --list').")(fn)
 
 
-def chosen_document(ruleset_id: str, choices: tuple[str, ...]) -> dict[str, Any]:
-    from ..ruleset.assemble import by_id
+def chosen_document(ruleset_id: str | None, choices: tuple[str, ...]) -> dict[str, Any]:
+    from ..ruleset.assemble import by_id, kinds
     from ..ruleset.resolve import parse_choice, resolve
 
-    doc = by_id(ruleset_id)
-    return resolve(doc, [parse_choice(c) for c in choices]) if choices else doc
+    ed = edition()
+    doc = by_id(ruleset_id if ruleset_id is not None else str(kinds(ed)[0]), edition=ed)
+    return resolve(doc, [parse_choice(c) for c in choices], registry=ed.registry) if choices else doc
 
 
 def read_position(text: str, rules: Any) -> Any:
@@ -69,7 +70,7 @@ def _victory_text(v: dict[str, Any]) -> str:
 @rules_options
 @format_option()
 @output_option
-def moves(position: str, ruleset_id: str, choices: tuple[str, ...], fmt: str, output: str | None) -> None:
+def moves(position: str, ruleset_id: str | None, choices: tuple[str, ...], fmt: str, output: str | None) -> None:
     """Every legal move of POSITION, each with the captures and victories it
     makes. POSITION is the one-line notation (docs/play.md), 'start' for the
     ruleset's starting position, or a JSON file of a position.
@@ -111,7 +112,7 @@ def moves(position: str, ruleset_id: str, choices: tuple[str, ...], fmt: str, ou
               help="The common victory agreed, e.g. goods:sum=100 or honour:sum=100,men=8.")
 @format_option()
 @output_option
-def move(position: str, move_text: str, ruleset_id: str, choices: tuple[str, ...], agreement_text: str | None,
+def move(position: str, move_text: str, ruleset_id: str | None, choices: tuple[str, ...], agreement_text: str | None,
          fmt: str, output: str | None) -> None:
     """Play MOVE in POSITION: its captures (manner, man taken, takers), the
     victories it makes and the position after. MOVE is FROM-TO (a draught),

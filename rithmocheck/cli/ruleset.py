@@ -13,12 +13,12 @@ import click
 
 from ..errors import InputError, exit_code, printable
 from ..words import count
-from .options import Group, check_output, emit, format_option, output_option
+from .options import Group, check_output, edition, emit, format_option, output_option
 
 
 @click.group(cls=Group, invoke_without_command=True)
 @click.option("--kind", type=click.Choice(["1", "2", "3", "all"]), default="all", show_default=True,
-              help="Which kind of play of 1563; all prints the three in one document.")
+              help="Which kind of play of the edition; all prints them all in one document.")
 @click.option("--ruleset", "ruleset_id", default=None, metavar="ID",
               help="A ruleset by its id: a kind (lever-fulke-1563/kind-1) or a reading (see --list).")
 @click.option("--option", "choices", multiple=True, metavar="NAME=VALUE",
@@ -51,10 +51,11 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
         return
     from .. import ruleset as R
     from ..export.values import Doc, Table, render
-    from ..ruleset.assemble import by_id, collection
+    from ..ruleset.assemble import by_id, collection, kinds
     from ..ruleset.resolve import parse_choice, resolve
 
-    check_output(output)
+    ed = edition()
+    check_output(output, ed)
     if reading_id is not None:
         if ruleset_id is not None and reading_id and reading_id != ruleset_id:
             raise InputError("--reading", None, "give one ruleset: --ruleset ID or --reading ID")
@@ -64,10 +65,11 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
             show_list = True
     if show_list:
         rows = []
-        for rid in R.ruleset_ids():
-            d = by_id(rid)
+        for rid in R.ruleset_ids(ed):
+            d = by_id(rid, edition=ed)
             reading = d.get("reading") or {}
-            rows.append([rid, d["title"], reading.get("base", ""), (reading.get("source") or {}).get("kind", "1563"),
+            rows.append([rid, d["title"], reading.get("base", ""),
+                         (reading.get("source") or {}).get("kind", str(ed.book.year)),
                          len(reading.get("overrides", ())), len(d.get("options", {}))])
         listed = [dict(zip(("ruleset", "title", "base", "source", "overrides", "options"), r)) for r in rows]
         emit(render(Table(("ruleset", "title", "base", "source", "overrides", "options"), rows, listed), fmt), output)
@@ -78,11 +80,14 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
     elif ruleset_id is None and kind == "all":
         if choices:
             raise InputError("--option", None, "choose options on one ruleset: --kind N or --ruleset ID")
-        data = collection([R.document(k) for k in R.KINDS])
+        data = collection([R.document(k, ed) for k in kinds(ed)])
     else:
-        data = by_id(ruleset_id) if ruleset_id is not None else R.document(int(kind))
+        if ruleset_id is None and int(kind) not in kinds(ed):
+            raise InputError("--kind", None, f"the edition {ed.name} has no kind {kind} (its kinds: "
+                                             f"{', '.join(map(str, kinds(ed)))})")
+        data = by_id(ruleset_id if ruleset_id is not None else kind, edition=ed)
         if choices:
-            data = resolve(data, [parse_choice(c) for c in choices])
+            data = resolve(data, [parse_choice(c) for c in choices], registry=ed.registry)
     emit(render(Doc(data), fmt), output)
 
 
@@ -113,8 +118,9 @@ def diff(first: str, second: str, fmt: str, output: str | None) -> None:
     from ..ruleset.diff import cite_text
     from ..ruleset.diff import diff as diff_of
 
-    check_output(output)
-    a, b = by_id(first, "A"), by_id(second, "B")
+    ed = edition()
+    check_output(output, ed)
+    a, b = by_id(first, "A", ed), by_id(second, "B", ed)
     found = diff_of(a, b)
 
     def shown(v: Any) -> str:
@@ -176,19 +182,24 @@ def validate(file: str, even: str | None, fmt: str, output: str | None) -> None:
     from ..export.render import document, grid
     from ..inputs import check_values
     from ..ruleset.validate import errors
+    from ..witness.edition import Edition
 
-    check_output(output)
+    ed = edition()
+    check_output(output, ed)
     data = R.load(file)
     check_values(data, file)  # (YAML and JSON are refused as they are read; a CSV list here)
-    findings = R.validate_any(data, file, even)
-    if all(f.rule not in ("schema", "value", "rule", "missing", "doubled", "king") for f in errors(findings)):
+    findings = R.validate_any(data, ed, file, even)
+    # the conformance cases are the shipped book's: they hold a ruleset of it (or of a copy of it), no other
+    book_cases = ed.name == Edition.default().name
+    if book_cases and all(f.rule not in ("schema", "value", "rule", "missing", "doubled", "king")
+                          for f in errors(findings)):
         from ..ruleset.validate import documents_in
 
         played = [f for d in documents_in(data) for f in contradictions(d, file)]
         if errors(findings):  # the rules cannot run at all: the findings above already say why
             played = [f for f in played if not f.message.startswith("the conformance cases cannot run")]
         findings += played
-    doc = R.findings_document(file, findings, data)
+    doc = R.findings_document(file, findings, ed, data)
     if fmt in ("json", "yaml"):
         emit(document(doc, fmt), output)
     else:

@@ -10,7 +10,7 @@ from typing import TypeVar
 import click
 
 from ..errors import InputError
-from .options import FORMATS, Number, Progress, check_output, emit, emit_stream, format_option, output_option
+from .options import FORMATS, Number, Progress, check_output, edition, emit, emit_stream, format_option, output_option
 
 T = TypeVar("T")
 
@@ -28,10 +28,10 @@ def men(fmt: str, output: str | None) -> None:
       rithmocheck men --format json
     """
     from ..export.render import document, grid
-    from ..model import men as men_mod
 
-    check_output(output)
-    data = [m.as_dict() for m in men_mod.all_men()]
+    ed = edition()
+    check_output(output, ed)
+    data = [m.as_dict() for m in ed.armies.all_men()]
     if fmt in ("json", "yaml"):
         emit(document(data, fmt), output)
     else:
@@ -50,12 +50,12 @@ def tables(fmt: str, output: str | None) -> None:
       rithmocheck tables --format csv
     """
     from ..export.render import document, grid
-    from ..tables import REGISTRY, default_table
 
-    check_output(output)
+    ed = edition()
+    check_output(output, ed)
     data = []
-    for f in REGISTRY.values():
-        t = default_table(f.id)
+    for f in ed.registry.values():
+        t = f.default_table()
         data.append({"id": f.id, "kind": f.kind, "title": f.title, "witness_line": f.witness_line,
                      "rows": len(t.rows), "universe": t.universe.name, "universes": list(f.universes),
                      "rule": f.rule, "params": {name: p.describe() for name, p in f.params.items()}})
@@ -91,10 +91,10 @@ def generate(table_id: str, universe: str | None, params: tuple[str, ...], fmt: 
       rithmocheck generate k1-addition --universe my-numbers.txt --format ndjson -o big.ndjson
     """
     from ..export.render import STREAMED, records, stream_document, stream_grid
-    from ..tables import family
 
-    check_output(output)
-    f = family(table_id)
+    ed = edition()
+    check_output(output, ed)
+    f = ed.registry.family(table_id)
     table, rows = f.stream(universe, params)
     with Progress(f"generate {table_id}") as progress:
         if fmt in STREAMED:
@@ -139,8 +139,9 @@ def explain(number: int, fmt: str, output: str | None) -> None:
     from ..tables.explain import explain as explain_number
     from ..tables.explain import explain_text
 
-    check_output(output)
-    data = explain_number(number)
+    ed = edition()
+    check_output(output, ed)
+    data = explain_number(number, ed.registry)
     emit(explain_text(data) if fmt == "text" else any_format(data, fmt), output)
 
 

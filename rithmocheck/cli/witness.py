@@ -32,7 +32,6 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | 
       rithmocheck check-source --entries my-edition/tables/k1-musical.yaml
     """
     from ..export.render import document, grid
-    from ..witness.edition import known_tables
     from ..witness.entries import PrintedEntry, entry_text, printed_entries
     from ..witness.layout import load_passage
     from ..witness.page import PAGE_HEADERS, page_cells
@@ -44,7 +43,7 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: str, output: str | 
     rows: list[tuple[str, PrintedEntry]] = []
     for name in files:
         try:
-            p = load_passage(name, ed.witness, known_tables())
+            p = load_passage(name, ed.witness, ed.facts.ids)
         except InputError as exc:
             click.echo(f"Error: {exc.one_line()}", err=True)
             bad = True
@@ -104,12 +103,11 @@ def show(table_id: str, corrected: bool, supply: bool, errata_path: str | None, 
         shaped,
     )
     from ..export.render import document, grid
-    from ..tables import family
 
-    family(table_id)
     if supply and not corrected:
         raise click.UsageError("--supply goes with --corrected")
     ed = edition(errata_path)
+    ed.registry.family(table_id)
     check_output(output, ed)
     if corrected:
         from ..audit.errata import corrected_entries, load_errata

@@ -56,11 +56,17 @@ class Case:
         return f"witness line {w['line']}: \"{w['quote']}\""
 
 
-def schema_problems(data: Any) -> list[tuple[str, str]]:
+@cache
+def _validator() -> Any:
+    """The schema's validator, made once a process (making it is most of the cost of checking a case)."""
     from jsonschema import Draft202012Validator
 
+    return Draft202012Validator(schema())
+
+
+def schema_problems(data: Any) -> list[tuple[str, str]]:
     out = []
-    for err in sorted(Draft202012Validator(schema()).iter_errors(data), key=lambda e: list(e.absolute_path)):
+    for err in sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path)):
         ptr = "/" + "/".join(str(p) for p in err.absolute_path)
         out.append((ptr, err.message if len(err.message) < 160 else err.message[:157] + "..."))
     return out
@@ -68,6 +74,7 @@ def schema_problems(data: Any) -> list[tuple[str, str]]:
 
 def read_case(path: str | Path) -> Case:
     """One case file, checked against the schema and its citation against the witness."""
+    from ..witness.edition import Edition
     from ..witness.quotes import citation_problems
 
     name = str(path)
@@ -78,7 +85,7 @@ def read_case(path: str | Path) -> Case:
         raise InputError(name, None, f"{ptr}: {msg}")
     w = data["source"].get("witness")
     if w is not None:
-        for fld, problem in citation_problems(w["line"], w["quote"], w.get("heading")):
+        for fld, problem in citation_problems(w["line"], w["quote"], w.get("heading"), Edition.default()):
             raise InputError(name, None, f"/source/witness/{fld}: {problem}")
     return Case(data, name)
 

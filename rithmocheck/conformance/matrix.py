@@ -26,7 +26,16 @@ from typing import Any
 from ..ruleset.diff import citation_at
 
 RUNS_DIR = Path(__file__).resolve().parent / "runs"
-BOOK = "lever-fulke-1563/kind-1"
+
+
+def book() -> str:
+    """The ruleset the engines are held to: the shipped edition's first kind
+    of play (the readings and the engines' profiles read it)."""
+    from ..ruleset.assemble import kinds, ruleset_id
+    from ..witness.edition import Edition
+
+    shipped = Edition.default()
+    return ruleset_id(kinds(shipped)[0], shipped)
 
 
 def _at(doc: Any, ptr: str) -> Any:
@@ -165,7 +174,7 @@ def _prisoners(doc: dict[str, Any]) -> tuple[str, str]:
 def _book_values() -> tuple[tuple[str, str, int], ...]:
     from ..ruleset.assemble import by_id
 
-    return tuple((m["side"], m["id"], m["value"]) for m in by_id(BOOK)["men"])
+    return tuple((m["side"], m["id"], m["value"]) for m in by_id(book())["men"])
 
 
 def _men(doc: dict[str, Any]) -> tuple[str, str]:
@@ -211,7 +220,7 @@ def columns() -> list[str]:
 
     readings = [r for r in ruleset_ids() if r.startswith("seed-")]
     engines = [r for r in ruleset_ids() if r.startswith("engine/")]
-    return [BOOK, *readings, *engines]
+    return [book(), *readings, *engines]
 
 
 @cache

@@ -43,8 +43,11 @@ def contradictions(doc: Any, name: str, cases: list[Case] | None = None) -> list
     except InputError as exc:  # the rules cannot be played at all: one finding, not one per case
         return [RulesetFinding(rid, "conformance", f"the conformance cases cannot run under these rules: "
                                                    f"{exc.problem}", "")]
-    mine = [c for c in (cases if cases is not None else load_cases())
-            if c.ruleset == f"lever-fulke-1563/kind-{doc['kind']}"]
+    from ..ruleset.assemble import ruleset_id
+    from ..witness.edition import Edition
+
+    book = ruleset_id(int(doc["kind"]), Edition.default())  # the shipped book's cases, for the document's kind
+    mine = [c for c in (cases if cases is not None else load_cases()) if c.ruleset == book]
     out = []
     for case in mine:
         try:

@@ -10,11 +10,11 @@ from ..audit.errata import Erratum, corrected_entries, load_errata
 from ..audit.findings import Kind, Report
 from ..audit.run import run_audit
 from ..errors import exit_code
-from ..tables import REGISTRY, default_table
 from ..witness.edition import Edition
 from .datapackage import datapackage
 from .errata import ERRATA_HEADERS, errata_document, errata_rows
 from .html import html_files
+from .parts import Parts
 from .printed import CORRECTED_HEADERS, PRINTED_HEADERS, corrected_rows, printed_rows, shaped
 from .render import document, grid
 from .report import report_json, summary_line
@@ -31,21 +31,23 @@ class Build:
     exit_code: int
 
 
-def main_job(edition: Edition) -> Build:
+def main_job(edition: Edition, parts: Parts | None = None) -> Build:
     """The files, the audit's summary (and the collation's) and the exit code:
     1 when a finding is not covered by a curated erratum or a disagreement
     with the second witness is not explained by a recorded reading."""
     from ..witness.collate import edition_collation
 
-    files, report = build_files(edition)
+    files, report = build_files(edition, parts=parts)
     collation = edition_collation(edition)  # the build's own, cached
     messages = (summary_line(report, edition),) + ((collation.summary_line(),) if collation is not None else ())
     standing = len(report.uncovered) + (len(collation.unexplained) if collation is not None else 0)
     return Build(files, messages, exit_code(standing))
 
 
-def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> tuple[dict[str, str], Report]:
-    """Every output file (relative path -> text) and the audit's report."""
+def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None,
+                parts: Parts | None = None) -> tuple[dict[str, str], Report]:
+    """Every output file (relative path -> text) and the audit's report (the parts that depend on neither the
+    tables' transcriptions nor the errata remembered in `parts` when given: rithmocheck.export.parts)."""
     from ..ruleset.assemble import documents, schema
 
     errata = load_errata(edition) if errata is None else errata
@@ -53,8 +55,8 @@ def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> 
     files: dict[str, str] = {"audit.json": report_json(report)}
     for fmt, name in (("md", "errata.md"), ("csv", "errata.csv"), ("json", "errata.json"), ("tei", "errata.tei.xml")):
         files[f"errata/{name}"] = errata_document(errata, fmt, edition)
-    for table_id, f in REGISTRY.items():
-        rows = default_table(table_id).rows
+    for table_id, f in edition.registry.items():
+        rows = f.default_table().rows
         printed = printed_rows(table_id, edition) if edition.passages_for(table_id) else []
         corrected = (corrected_rows(corrected_entries(table_id, errata, edition, supply=True, counts=True))
                      if printed else [])
@@ -66,7 +68,7 @@ def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> 
         if printed:  # the table's errata, each keyed to the printed cell it stands at (datapackage.json)
             files[f"tables/{table_id}/errata.csv"] = grid(ERRATA_HEADERS, errata_rows(
                 tuple(e for e in errata if e.table == table_id)), "csv")
-    for name, doc in documents().items():
+    for name, doc in documents(edition).items():
         files[f"ruleset/{name}"] = document(doc, "json")
     files["ruleset/schema.json"] = document(schema(), "json")
     files.update(collation_files(edition))
@@ -75,7 +77,7 @@ def build_files(edition: Edition, errata: tuple[Erratum, ...] | None = None) -> 
     files["engines.json"] = document(matrix_document(), "json")
     for name, run in runs().items():  # the live runs as recorded, with the engine's commit
         files[f"runs/{name}.json"] = document(run, "json")
-    files.update(html_files(edition, errata, report))
+    files.update(html_files(edition, errata, report, parts))
     files[TEXT_FILE] = tei_text(edition, errata, [f for f in report.findings if f.kind is Kind.READING])
     files["datapackage.json"] = datapackage(files, edition)
     return files, report

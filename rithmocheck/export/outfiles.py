@@ -44,11 +44,13 @@ taken for a build's leftover only when its name and its marker carry the
 same token: then a staging directory (being written when its build died:
 every file its manifest lists, half-written ones included, and a manifest
 being written) and a replaced tree (the files its manifest lists, if still
-as the build wrote them) are removed; a file a build did not write is left
-and named. A directory whose name merely looks like a staging directory is
-never touched (an empty one, which a build killed between making it and
-marking it leaves, is removed: that loses nothing). Deleting never follows
-a link: it walks by directory descriptors where the platform has them.
+as the build wrote them) are removed, the manifest and the marker last (so
+that a build killed during the removal leaves a leftover the next one can
+still prove); a file a build did not write is left and named. A directory
+whose name merely looks like a staging directory is never touched (an
+empty one, which a build killed between making it and marking it leaves,
+is removed: that loses nothing). Deleting never follows a link: it walks by
+directory descriptors where the platform has them.
 """
 
 from __future__ import annotations
@@ -466,8 +468,8 @@ def _remove_leftover(directory: Path) -> list[str]:
         return "/" not in rel and _is_marker(directory / rel)
 
     def remove(rel: str, dir_fd: int | None, name: str) -> bool:
-        if proof(rel):
-            return False  # the proof goes last
+        if proof(rel) or rel == MANIFEST:
+            return False  # the manifest, which says what is the build's, and the proof go last
         if rel not in owned:
             return False
         sha = owned[rel]
@@ -485,10 +487,12 @@ def _remove_leftover(directory: Path) -> list[str]:
     finally:
         if fd is not None:
             os.close(fd)
-    users = [rel for rel in left if not proof(rel)]
+    users = [rel for rel in left if not proof(rel) and rel != MANIFEST]
     if users:
         return [str(directory / rel) for rel in sorted(users)]
-    for rel in left:  # only the markers remain
+    # only the manifest and the markers remain, so a build killed in this removal leaves a leftover the next
+    # can still prove: the manifest first, the proof last
+    for rel in sorted(left, key=proof):
         _unlink_quietly(directory / rel)
     try:
         os.rmdir(directory)
@@ -720,9 +724,12 @@ def check_new_dir(out: str | Path, protected: Iterable[Path] = (), option: str =
     return target
 
 
-def copy_tree(source: Path, out: str | Path, protected: Iterable[Path] = ()) -> int:
+def copy_tree(source: Path, out: str | Path, protected: Iterable[Path] = (),
+              also: Mapping[str, bytes] | None = None) -> int:
     """Copy the regular files of source (and its directories) to out, a new or
-    empty directory, all or nothing; return the number of files copied."""
+    empty directory, all or nothing, with the files `also` names (a name
+    relative to out -> its bytes; one of source's is replaced); return the
+    number of files written."""
     import shutil
 
     target = check_new_dir(out, protected)
@@ -744,8 +751,12 @@ def copy_tree(source: Path, out: str | Path, protected: Iterable[Path] = ()) -> 
                 src = Path(root) / name
                 if src.is_symlink() or not src.is_file():
                     continue
-                shutil.copyfile(src, staging / rel / name)
-                n += 1
+                if (rel / name).as_posix() not in (also or {}):
+                    shutil.copyfile(src, staging / rel / name)
+                    n += 1
+        for name, data in (also or {}).items():
+            (staging / name).write_bytes(data)
+            n += 1
         if check_new_dir(out, protected) != target:  # again: nothing appeared meanwhile
             raise InputError(out, None, "changed while the edition was copied (a link swapped?); try again")
         os.rename(staging, target)  # onto an empty directory, or a new name

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..audit.findings import Report, as_printed
+from ..tables import Registry
 from ..witness.edition import SHIPPED, Edition
 from ..witness.page import PAGE_HEADERS, page_cells
 from .render import document, report_line
@@ -48,12 +49,12 @@ FINDING_HEADERS = ("table", "kind", "position", "witness_line") + PAGE_HEADERS +
     "printed", "expected", "erratum", "message")
 
 
-def report_rows(report: Report) -> list[list[Any]]:
+def report_rows(report: Report, registry: Registry) -> list[list[Any]]:
     """The findings as rows of FINDING_HEADERS (csv, tsv, md), their numbers
     written as printed (with cossick signs)."""
     return [[f.table, f.kind.value, str(f.position or ""), f.witness_line or "", *page_cells(f.page),
-             as_printed(f.table, f.printed),
-             as_printed(f.table, f.expected), f.erratum or "", f.message] for f in report.findings]
+             as_printed(registry.get(f.table), f.printed),
+             as_printed(registry.get(f.table), f.expected), f.erratum or "", f.message] for f in report.findings]
 
 
 def report_json(report: Report) -> str:

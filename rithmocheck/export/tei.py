@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..audit.errata import Erratum
+from ..audit.errata import Erratum, Omit, Supply
 from ..audit.findings import Finding, Kind
 from ..errors import InputError
 from ..witness.edition import Edition
@@ -109,10 +109,10 @@ def erratum_places(errata: Iterable[Erratum]) -> dict[str, str]:
             out[e.id] = position_id(p)
         elif isinstance(p, ExamplePosition) and p.number is not None:
             out[e.id] = token_id(p.example, p.number)
-        elif e.corr == "supply" and e.entry is not None:
-            key = (e.table, tuple(e.entry))
+        elif isinstance(e.corr, Supply):
+            key = (e.table, e.corr.entry)
             seen[key] = seen.get(key, 0) + 1
-            out[e.id] = supplied_id(e.table, e.entry, seen[key])
+            out[e.id] = supplied_id(e.table, e.corr.entry, seen[key])
     return out
 
 
@@ -333,7 +333,8 @@ def _table_spans(w: _Writer, passage: Passage, plan: _Plan, edition: Edition) ->
             w.span(a, b, _SEG, _seg(cell.role, place), f"cell {place}")
         e = plan.errata_at.get(place)
         if e is not None:
-            w.span(a, b, _ERRATUM, _surplus(e) if e.corr == "omit" else _choice_sic(e, _corr_text(e, edition)),
+            w.span(a, b, _ERRATUM,
+                   _surplus(e) if isinstance(e.corr, Omit) else _choice_sic(e, _corr_text(e, edition)),
                    f"erratum {e.id}")
         if cell.reading is not None and place in plan.readings_at:
             w.span(a, b, _READING, _cell_reading(cell, cell.reading), f"reading at {place}")
@@ -420,7 +421,7 @@ def tei_text(edition: Edition, errata: Sequence[Erratum], readings: Sequence[Fin
     plan = _Plan({}, {}, {}, erratum_places(errata))
     for e in errata:
         place = plan.places.get(e.id)
-        if e.corr == "supply" and e.position is None:
+        if isinstance(e.corr, Supply) and e.position is None:
             plan.supplied.setdefault(e.table, []).append(e)
         elif place is not None:
             plan.errata_at[place] = e

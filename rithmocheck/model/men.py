@@ -1,29 +1,23 @@
-"""The armies, derived from the digits by the rules of the witness.
+"""The armies, derived from the digits by the six rules.
 
-Witness, "There be of each kind of men, two ranks or orders." (lines 282-313):
-nothing below is typed in but the digits and the six rules; every value is
-computed, and every man carries the rule and digit it comes from.
+Nothing below is typed in but the six rules (the mathematics: each rank of
+men from a digit a); the digits themselves, and the lines of the witness
+each rule stands on, are the edition's (its book.yaml, loaded by
+rithmocheck.witness.facts into an `Armies`). Every value is computed, and
+every man carries the rule and digit he comes from.
 
-The kings: "The first order of squares (in which are contained the kings)"
-(line 303) and "Of the kings." (lines 392-404): the king is the first-order
-square that is a pyramid, a sum of consecutive squares; its layers are those
-squares, "the least must be highest and the greatest lowest" (line 925), and
-"his foundations are two squares, on which are set, two triangles and upon
-them rounds" (lines 273-275).
+The kings: the king is the first-order square that is a pyramid, a sum of
+consecutive squares; his layers are those squares, the least highest, two
+squares at the foundation, two triangles on them, rounds above.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field
 from typing import Any
 
 SIDES = ("even", "odd")
-
-# "The first rank or order of roundes be ye digites even or odd namely of the
-# even.2.4.6.8. of the odd.3.5.7.9." (lines 284-285)
-DIGITS: dict[str, tuple[int, ...]] = {"even": (2, 4, 6, 8), "odd": (3, 5, 7, 9)}
 
 
 @dataclass(frozen=True)
@@ -33,31 +27,17 @@ class Rule:
     shape: str
     order: int
     formula: str  # in the digit a, as sympy can read it
-    witness: str  # the passage the rule comes from
-    line: int
     arises_from: tuple[str, int] | None  # the rank it arises from (shape, order)
     fn: Callable[[int], int]
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("round", 1, "a", "The first rank or order of roundes be ye digites", 284, None,
-         lambda a: a),
-    Rule("round", 2, "a**2", "The second order of rounds are found by multiplyinge these digites by themselves",
-         287, ("round", 1), lambda a: a * a),
-    Rule("triangle", 1, "a + a**2",
-         "The first order of the triangles are found by addinge two of the roundes together", 291,
-         ("round", 2), lambda a: a + a * a),
-    Rule("triangle", 2, "(a + 1)**2",
-         "The second order of triangles be made by adding one to every one of the first order of roundes, "
-         "and then multiplying that number in him self",
-         296, ("triangle", 1), lambda a: (a + 1) * (a + 1)),
-    Rule("square", 1, "(a + a**2) + (a + 1)**2",
-         "The first order of squares (in which are contained the kings) be made by adding two triangles together",
-         303, ("triangle", 2), lambda a: (a + a * a) + (a + 1) * (a + 1)),
-    Rule("square", 2, "(2*a + 1)**2",
-         "The last order of squares be found, by dobling of every one of ye first order of roundes, and after "
-         "adding one, last of all by multipling that number in it self",
-         309, ("square", 1), lambda a: (2 * a + 1) * (2 * a + 1)),
+    Rule("round", 1, "a", None, lambda a: a),
+    Rule("round", 2, "a**2", ("round", 1), lambda a: a * a),
+    Rule("triangle", 1, "a + a**2", ("round", 2), lambda a: a + a * a),
+    Rule("triangle", 2, "(a + 1)**2", ("triangle", 1), lambda a: (a + 1) * (a + 1)),
+    Rule("square", 1, "(a + a**2) + (a + 1)**2", ("triangle", 2), lambda a: (a + a * a) + (a + 1) * (a + 1)),
+    Rule("square", 2, "(2*a + 1)**2", ("square", 1), lambda a: (2 * a + 1) * (2 * a + 1)),
 )
 
 RULE_BY_KEY = {(r.shape, r.order): r for r in RULES}
@@ -139,56 +119,83 @@ def pyramid_layers(roots: tuple[int, ...]) -> tuple[Layer, ...]:
     return tuple(Layer(r, r * r, s) for r, s in zip(ordered, shapes_top_down))
 
 
-def _man(side: str, rule: Rule, digit: int) -> Man:
-    value = rule.fn(digit)
-    if rule.shape == "square" and rule.order == 1:
-        runs = consecutive_square_runs(value)
-        if runs:
-            return Man(side, "pyramid", 1, digit, value, rule.formula, rule.line, pyramid_layers(runs[0]))
-    return Man(side, rule.shape, rule.order, digit, value, rule.formula, rule.line)
+@dataclass(frozen=True)
+class Armies:
+    """The men of a book: the digits of each side and, for each of the six
+    rules (in the order of RULES), the line of the witness it stands on (0
+    where the book gives none). Everything else is derived, once."""
 
+    even: tuple[int, ...]
+    odd: tuple[int, ...]
+    lines: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    _made: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
-@cache
-def army(side: str) -> tuple[Man, ...]:
-    """The 24 men of one side, in the witness's order: rank by rank, digit by digit."""
-    if side not in DIGITS:
-        raise KeyError(side)
-    return tuple(_man(side, rule, a) for rule in RULES for a in DIGITS[side])
+    def digits(self, side: str) -> tuple[int, ...]:
+        if side not in SIDES:
+            raise KeyError(side)
+        return self.even if side == "even" else self.odd
 
+    def line(self, rule: Rule) -> int:
+        """The witness line of one of the six rules."""
+        return self.lines[RULES.index(rule)]
 
-@cache
-def all_men() -> tuple[Man, ...]:
-    return army("even") + army("odd")
+    def _man(self, side: str, rule: Rule, digit: int) -> Man:
+        value = rule.fn(digit)
+        line = self.line(rule)
+        if rule.shape == "square" and rule.order == 1:
+            runs = consecutive_square_runs(value)
+            if runs:
+                return Man(side, "pyramid", 1, digit, value, rule.formula, line, pyramid_layers(runs[0]))
+        return Man(side, rule.shape, rule.order, digit, value, rule.formula, line)
 
+    def army(self, side: str) -> tuple[Man, ...]:
+        """The men of one side, in the witness's order: rank by rank, digit by digit."""
+        key = f"army:{side}"
+        if key not in self._made:
+            self._made[key] = tuple(self._man(side, rule, a) for rule in RULES for a in self.digits(side))
+        men: tuple[Man, ...] = self._made[key]
+        return men
 
-def king(side: str) -> Man:
-    (k,) = (m for m in army(side) if m.is_king)
-    return k
+    def all_men(self) -> tuple[Man, ...]:
+        return self.army("even") + self.army("odd")
 
+    def king(self, side: str) -> Man:
+        """The king of a side (KeyError when the digits make none, or more than one)."""
+        kings = [m for m in self.army(side) if m.is_king]
+        if len(kings) != 1:
+            raise KeyError(f"the {side} side has {len(kings)} kings")
+        return kings[0]
 
-def values(side: str | None = None, *, layers: bool = False, kings: bool = True) -> frozenset[int]:
-    """Distinct values of the men of one side (or both). Kings count as their
-    whole pyramid; with layers=True the layers' values are added too."""
-    men = all_men() if side is None else army(side)
-    out = set()
-    for m in men:
-        if m.is_king:
-            if kings:
+    def has_kings(self) -> bool:
+        return all(sum(m.is_king for m in self.army(side)) == 1 for side in SIDES)
+
+    def values(self, side: str | None = None, *, layers: bool = False, kings: bool = True) -> frozenset[int]:
+        """Distinct values of the men of one side (or both). Kings count as their
+        whole pyramid; with layers=True the layers' values are added too."""
+        key = f"values:{side}:{layers}:{kings}"
+        if key in self._made:
+            found: frozenset[int] = self._made[key]
+            return found
+        men = self.all_men() if side is None else self.army(side)
+        out = set()
+        for m in men:
+            if m.is_king:
+                if kings:
+                    out.add(m.value)
+                if layers:
+                    out.update(l.value for l in m.layers)
+            else:
                 out.add(m.value)
-            if layers:
-                out.update(l.value for l in m.layers)
-        else:
-            out.add(m.value)
-    return frozenset(out)
+        self._made[key] = frozenset(out)
+        return self._made[key]  # type: ignore[no-any-return]
 
-
-def men_bearing(n: int) -> tuple[tuple[Man, Layer | None], ...]:
-    """Every man bearing n: as his own number, or as a layer of a king."""
-    out: list[tuple[Man, Layer | None]] = []
-    for m in all_men():
-        if m.value == n:
-            out.append((m, None))
-        for layer in m.layers:
-            if layer.value == n:
-                out.append((m, layer))
-    return tuple(out)
+    def men_bearing(self, n: int) -> tuple[tuple[Man, Layer | None], ...]:
+        """Every man bearing n: as his own number, or as a layer of a king."""
+        out: list[tuple[Man, Layer | None]] = []
+        for m in self.all_men():
+            if m.value == n:
+                out.append((m, None))
+            for layer in m.layers:
+                if layer.value == n:
+                    out.append((m, layer))
+        return tuple(out)

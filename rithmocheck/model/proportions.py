@@ -64,7 +64,7 @@ def middle(relation: str, first: int, last: int) -> int | None:
 # triumph.", 676-680). Named readings, from the narrowest: each of the first
 # three allows what the one before it allows and one disjunct form more.
 # Each four-number table takes the reading its print supports best
-# (rithmocheck.tables.registry.FOUR_READINGS; evidence in docs/universes.md):
+# (its default in the edition's book.yaml; evidence in docs/universes.md):
 #   three-of-four       only some three of the four stand in the proportion
 #   disjunct-geometric  as three-of-four; for geometric, the four may instead
 #                       stand in disjunct proportion a:b = c:d (a*d = b*c),

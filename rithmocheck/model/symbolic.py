@@ -53,7 +53,7 @@ def _ratio_proof(hi: tuple[str, int], lo: tuple[str, int], p: sp.Expr, q: sp.Exp
     return Proof(name, f"{name} = ({p}):({q}), {cls}", witness, same and klass)
 
 
-def proofs() -> tuple[Proof, ...]:
+def proofs(armies: men.Armies) -> tuple[Proof, ...]:
     r1, r2 = rule_expr("round", 1), rule_expr("round", 2)
     t1, t2 = rule_expr("triangle", 1), rule_expr("triangle", 2)
     s1, s2 = rule_expr("square", 1), rule_expr("square", 2)
@@ -81,8 +81,8 @@ def proofs() -> tuple[Proof, ...]:
               "the differences printed under the second order (10. 36. 78. 136. / 21. 55. 105. 171.)",
               "The second order follows. (377-385)", _zero(s2 - s1 - a * (2 * a + 1))),
     ]
-    for side in men.SIDES:
-        king = men.king(side)
+    for side in (men.SIDES if armies.has_kings() else ()):
+        king = armies.king(side)
         roots = [layer.root for layer in king.layers]
         lo, hi = min(roots), max(roots)
         pyramid = sp.summation(k ** 2, (k, lo, hi))

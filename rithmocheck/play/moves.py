@@ -356,9 +356,32 @@ def move_from_json(data: Any, pos: Position, rules: Rules, where: str = "<move>"
     return check_legal(Move(kind, frm, to), pos, rules, where)
 
 
+def _candidates(move: Move, pos: Position, rules: Rules) -> list[Move]:
+    """The legal moves of the position that could be `move`: those of its kind (and, for a draught or a
+    flight, of the man on its square), a part of legal_moves made without the rest."""
+    if move.kind == "enter":
+        return _enters(pos, rules)
+    if move.kind == "ransom":
+        return _ransoms(pos, rules)
+    if move.kind == "take":
+        return _takes(pos, rules, Board(pos, rules))
+    frm = move.frm
+    man = pos.at(frm) if frm is not None else None
+    if frm is None or man is None or man.side != pos.to_move or Board(pos, rules).inert(man):
+        return []
+    occupied, t = pos.occupied, move.to
+    if t in occupied:
+        return []
+    if move.kind == "march":
+        clear = rules.path_clear
+        return [Move("march", frm, t) for to, path in rules.lines_from(rules.steps(man), frm)
+                if to == t and not (clear and not occupied.keys().isdisjoint(path))]
+    return [Move("fly", frm, t) for to, path in rules.lines_from(rules.fly_steps(man), frm)
+            if to == t and occupied.keys().isdisjoint(path)]
+
+
 def check_legal(move: Move, pos: Position, rules: Rules, where: str) -> Move:
-    legal = legal_moves(pos, rules)
-    for m in legal:
+    for m in _candidates(move, pos, rules):
         if m.kind == move.kind and m.frm == move.frm and m.to == move.to and (m.man is None or m.man == move.man):
             return m
     raise IllegalMove(where, None, why_illegal(move, pos, rules))
@@ -407,7 +430,8 @@ def _why_no_ransom(move: Move, king: Man, pos: Position, rules: Rules) -> str:
     if value in {l.value for l in king.layers}:
         return f"the king on {at} still bears his layer {value}"
     if value == whole[-1] and not rules.ransom.get("lowest_square", True):
-        return f"{value} is the king's lowest square: no ransom delivers him (line 1042)"
+        line = (rules.ransom.get("witness") or {}).get("line")  # the ruleset's citation, the book's line
+        return f"{value} is the king's lowest square: no ransom delivers him" + (f" (line {line})" if line else "")
     held = pos.hand_of(OTHER[side]) if rules.captured != "removed" else pos.taken_by(OTHER[side])
     if move.man not in held:
         return f"the {OTHER[side]} side does not hold the king's layer {value} to be redeemed"

@@ -1,11 +1,13 @@
-"""Engine rulesets: the three kinds of play as versioned data.
+"""Engine rulesets: the kinds of play of an edition as versioned data.
 
-`document(kind)` assembles one kind's ruleset from the rules in words
-(rithmocheck.ruleset.data, each with its witness line) and from everything
-the project computes: the men (rithmocheck.model.men), the moves (from each
-shape's directions and distances), the parameters of the captures and
-victories, and the corrected lookup tables (rithmocheck.tables).
-`documents()` and `schema()` are what the build writes to output/ruleset/.
+`document(kind, edition)` assembles one kind's ruleset from the edition's
+rules in words (its rules.yaml, rithmocheck.ruleset.rules, each rule with its
+witness line) and from everything the project computes: the edition's men
+(rithmocheck.model.men), the moves (from each shape's directions and
+distances), the parameters of the captures and victories, and the corrected
+lookup tables (the edition's registry). `documents(edition)` and `schema()`
+are what the build writes to output/ruleset/. A kind's ruleset id is the
+edition's id and the kind: EDITION/kind-N.
 """
 
 from __future__ import annotations
@@ -14,57 +16,37 @@ import json
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
+from ..errors import InputError
 from ..model import men as M
-from . import data as D
+from ..witness.edition import SHIPPED, SHIPPED_IN_REPOSITORY, Edition
+from .rules import rules
+
+if TYPE_CHECKING:
+    from ..witness.edition import Edition
 
 SCHEMA_VERSION = 1
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / f"ruleset-{SCHEMA_VERSION}.json"
 SCHEMA_ID = f"urn:rithmocheck:schema:ruleset-{SCHEMA_VERSION}"
-KINDS = (1, 2, 3)
 SHAPES = ("round", "triangle", "square", "pyramid")
 OTHER = {"even": "odd", "odd": "even"}
 
 VECTORS = {"orthogonal": ((0, 1), (1, 0), (0, -1), (-1, 0)),
            "diagonal": ((1, 1), (1, -1), (-1, -1), (-1, 1))}
 
-# The tables each kind uses: its own, the common ones, and those its rules
-# send the reader to (with the witness line that does so).
-TABLE_USES = {
-    "kings": "the king's layers, taken one by one",
-    "standards": "the common victory of standards",
-    "k1-addition": "taking by addition and, read back, subtraction (kind 3: lying in wait, line 1016)",
-    "k1-multiplication": "taking by multiplication and, read back, division",
-    "k1-arithmetic": "the great triumph (and taking by proportion)",
-    "k1-geometric": "the great triumph (and taking by proportion)",
-    "k1-musical": "the great triumph (and taking by proportion)",
-    "k1-arithmetic-geometric": "the greater triumph",
-    "k1-arithmetic-musical": "the greater triumph",
-    "k1-geometric-musical": "the greater triumph",
-    "k1-all-three": "the greatest triumph",
-    "k2-cossick-signs": "the signs marked on the men",
-    "k2-spaces-multiplication": "taking by multiplication by void spaces (kind 3: eruption, line 1010)",
-    "k2-spaces-division": "taking by division by void spaces",
-    "k2-cossick-taking": "taking by cossick signs",
-    "k2-kings": "the king's steps: roots and quadrates",
-    "k3-obsidion-only": "the men that can be taken only by obsidion",
-}
-_TRIUMPH_TABLES = ("k1-arithmetic", "k1-geometric", "k1-musical", "k1-arithmetic-geometric",
-                   "k1-arithmetic-musical", "k1-geometric-musical", "k1-all-three")
-KIND_TABLES = {
-    1: ("kings", "standards", "k1-addition", "k1-multiplication") + _TRIUMPH_TABLES,
-    2: ("kings", "standards", "k2-cossick-signs", "k2-spaces-multiplication", "k2-spaces-division",
-        "k2-cossick-taking", "k2-kings", "k1-addition") + _TRIUMPH_TABLES,
-    3: ("kings", "standards", "k3-obsidion-only", "k2-spaces-multiplication", "k1-addition") + _TRIUMPH_TABLES,
-}
-
 
 # --- building the documents -------------------------------------------------
 
-def ruleset_id(kind: int) -> str:
-    return f"lever-fulke-1563/kind-{kind}"
+def kinds(edition: Edition) -> tuple[int, ...]:
+    """The kinds of play of an edition, in its order."""
+    return tuple(int(k["kind"]) for k in rules(edition)["kinds"])
+
+
+def ruleset_id(kind: int, edition: Edition) -> str:
+    """The id of a kind's ruleset: the edition's id and the kind."""
+    return f"{edition.name}/kind-{kind}"
 
 
 def offsets(directions: Iterable[str], distances: Iterable[int]) -> list[list[int]]:
@@ -79,14 +61,25 @@ def knight(leg: Sequence[int]) -> list[list[int]]:
                                 (-short, -long), (-long, -short), (-long, short), (-short, long))]
 
 
-def _rule_cite(rule: M.Rule) -> dict[str, Any]:
-    return D.W(D.NUMBERS_CITE["heading"], rule.line, " ".join(rule.witness.split()[:6]))
+def _kind(kind: int, edition: Edition) -> dict[str, Any]:
+    for k in rules(edition)["kinds"]:
+        if k["kind"] == kind:
+            found: dict[str, Any] = k
+            return found
+    raise KeyError(kind)
 
 
-def _man(m: M.Man, signs: dict[tuple[str, str, int, int], list[int]] | None) -> dict[str, Any]:
+def _rule_cite(rule: M.Rule, edition: Edition) -> dict[str, Any]:
+    """Where the book gives one of the six rules: its heading, line and first words."""
+    heading, _line = edition.rules_heading
+    words = edition.facts.quotes[M.RULES.index(rule)]
+    return {"heading": heading, "line": edition.armies.line(rule), "quote": " ".join(words.split()[:6])}
+
+
+def _man(m: M.Man, signs: dict[tuple[str, str, int, int], list[int]] | None, edition: Edition) -> dict[str, Any]:
     d: dict[str, Any] = {"id": m.id, "side": m.side, "shape": m.shape, "order": m.order, "digit": m.digit,
                          "value": m.value, "rule": m.rule, "derivation": m.derivation,
-                         "witness": _rule_cite(M.RULE_BY_KEY[(_rule_shape(m.shape), m.order)])}
+                         "witness": _rule_cite(M.RULE_BY_KEY[(_rule_shape(m.shape), m.order)], edition)}
     if m.is_king:
         d["layers"] = [{"step": i, "root": l.root, "value": l.value, "shape": l.shape}
                        for i, l in enumerate(m.layers, 1)]
@@ -104,22 +97,20 @@ def _signs_by_man(rows: Iterable[Sequence[Any]]) -> dict[tuple[str, str, int, in
             for side, shape, order, value, signs in rows}
 
 
-def _numbers() -> dict[str, Any]:
+def _numbers(edition: Edition) -> dict[str, Any]:
+    armies = edition.armies
     return {
-        "digits": {side: list(M.DIGITS[side]) for side in M.SIDES},
+        "digits": {side: list(armies.digits(side)) for side in M.SIDES},
         "rules": [{"shape": r.shape, "order": r.order, "formula": r.formula,
-                   "arises_from": list(r.arises_from) if r.arises_from else None, "witness": _rule_cite(r)}
+                   "arises_from": list(r.arises_from) if r.arises_from else None, "witness": _rule_cite(r, edition)}
                   for r in M.RULES],
-        "king": {"rule": "the first-order square that is a sum of consecutive quadrates is the king; his layers "
-                         "are those quadrates, the least highest: two squares at the foundation, two triangles "
-                         "on them, rounds above",
-                 "witness": [D.LAYERS_CITE, D.LAYER_SHAPES_CITE, D.LAYER_ORDER_CITE]},
+        "king": rules(edition)["king"],
     }
 
 
-def _movement(kind: int) -> dict[str, Any]:
+def _movement(kind: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for key, entry in D.MOVEMENT[kind].items():
+    for key, entry in kind["movement"].items():
         e = dict(entry)
         if key in SHAPES:
             e["moves"] = offsets(e["directions"], e["distances"])
@@ -129,26 +120,25 @@ def _movement(kind: int) -> dict[str, Any]:
     return out
 
 
-def start_squares(kind: int, ranks: int = 16) -> dict[str, str]:
+def start_squares(kind: dict[str, Any], armies: M.Armies, ranks: int = 16) -> dict[str, str]:
     """Each man's starting square (man id -> square), from the array of the kind."""
     out: dict[str, str] = {}
-    for m in M.all_men():
-        rank, file = D.LAYOUT[kind][m.id]
+    for m in armies.all_men():
+        rank, file = kind["array"][m.id]
         out[m.id] = f"{file}{rank if m.side == 'even' else ranks + 1 - rank}"
     return out
 
 
-def _placement(kind: int) -> dict[str, Any]:
-    p = dict(D.PLACEMENT[kind], squares=start_squares(kind), squares_source=D.LAYOUT_SOURCE[kind])
-    if kind == 2:
+def _placement(kind: dict[str, Any], armies: M.Armies) -> dict[str, Any]:
+    p = dict(kind["placement"], squares=start_squares(kind, armies), squares_source=kind["array_source"])
+    if "ranks_note" in kind:  # the men set rank by rank, one rank per rule
         by_rule: dict[tuple[str, int], list[M.Man]] = {(r.shape, r.order): [] for r in M.RULES}
-        for m in M.all_men():
+        for m in armies.all_men():
             by_rule[(_rule_shape(m.shape), m.order)].append(m)
         p["ranks"] = [{"rank": i, "shape": r.shape, "order": r.order,
                        "men": {s: [m.id for m in by_rule[(r.shape, r.order)] if m.side == s] for s in M.SIDES}}
                       for i, r in enumerate(M.RULES, 1)]
-        p["ranks_note"] = "rank 1 is the front, rank 6 the furthermost edge of the board; the king stands in " \
-                          "the rank of the first-order squares"
+        p["ranks_note"] = kind["ranks_note"]
     return p
 
 
@@ -157,102 +147,132 @@ def equal_values(values_by_side: dict[str, list[int]]) -> list[int]:
     return sorted(set(values_by_side["even"]) & set(values_by_side["odd"]))
 
 
-def standards_params(values_by_side: dict[str, list[int]]) -> dict[str, Any]:
-    """The victory of standards (lines 1090-1101) from the armies' totals."""
-    from ..tables.armies import BEARERS, CAPTAINS, STANDARDS
+def standards_params(values_by_side: dict[str, list[int]], edition: Edition) -> dict[str, Any]:
+    """The victory of standards from the armies' totals, the captains, bearers
+    and standards the book's table of standards takes out and fills."""
+    from ..tables.keyed import Standards
 
+    table_id = rules(edition)["victories"]["standards"]["table"]
+    counts = next((f for f in edition.registry.of(Standards) if f.id == table_id), None)
+    if counts is None:
+        raise InputError(edition.rules_path, None, f"victories.standards.table: {table_id} is no table of the "
+                                                   "family standards")
     army = {s: sum(values_by_side[s]) for s in M.SIDES}
-    soldiers = {s: army[s] - CAPTAINS - BEARERS for s in M.SIDES}
-    return {"captains": CAPTAINS, "bearers": BEARERS, "standards": STANDARDS, "army": army,
-            "soldiers": soldiers, "per_standard": {s: soldiers[s] // STANDARDS for s in M.SIDES},
-            "table": "standards"}
+    soldiers = {s: army[s] - counts.captains - counts.bearers for s in M.SIDES}
+    return {"captains": counts.captains, "bearers": counts.bearers, "standards": counts.standards, "army": army,
+            "soldiers": soldiers, "per_standard": {s: soldiers[s] // counts.standards for s in M.SIDES},
+            "table": table_id}
 
 
-def _derived_values() -> dict[str, list[int]]:
-    return {s: [m.value for m in M.army(s)] for s in M.SIDES}
+def _derived_values(edition: Edition) -> dict[str, list[int]]:
+    return {s: [m.value for m in edition.armies.army(s)] for s in M.SIDES}
 
 
-def _captures(kind: int, tables: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def _captures(kind: dict[str, Any], tables: dict[str, dict[str, Any]], edition: Edition) -> dict[str, Any]:
     methods = []
-    for c in D.CAPTURES[kind]:
+    for c in kind["captures"]:
         c = dict(c, params=dict(c["params"]))
         if c["method"] in ("equality", "encountering"):
-            c["params"]["equal_values"] = equal_values(_derived_values())
+            c["params"]["equal_values"] = equal_values(_derived_values(edition))
         table = c["params"].get("table")
         if table and tables[table]["params"]:
             c["params"].update(tables[table]["params"])
         methods.append(c)
-    return {"methods": methods, "not_into_place": D.NOT_INTO_PLACE, "timing": D.TIMING, "per_move": D.PER_MOVE}
+    return {"methods": methods, **rules(edition)["captures"]}
 
 
-def _victories() -> dict[str, Any]:
-    standards = {"name": "standards", "rule": "two armies counterfeited: the first and last of each are "
-                                              "captains, ten standard bearers taken out, the rest divided into "
-                                              "ten standards; he that wins more standards has the victory",
-                 "params": standards_params(_derived_values()), "examples": [],
-                 "witness": D.STANDARDS_CITE}
-    return {"proper": {"rule": "the triumph, after the king is taken", "witness": D.TRIUMPHS[1]["witness"]},
-            "common": [*D.COMMON_VICTORIES, standards], "witness": D.COMMON_VICTORIES_CITE}
+def _victories(edition: Edition) -> dict[str, Any]:
+    v = rules(edition)["victories"]
+    standards = {"name": "standards", "rule": v["standards"]["rule"],
+                 "params": standards_params(_derived_values(edition), edition), "examples": [],
+                 "witness": v["standards"]["witness"]}
+    return {"proper": v["proper"], "common": [*v["common"], standards], "witness": v["witness"]}
 
 
-def _tables(kind: int) -> list[dict[str, Any]]:
-    from ..tables import default_table
-
+def _tables(kind: dict[str, Any], edition: Edition) -> list[dict[str, Any]]:
+    uses = rules(edition)["table_uses"]
     out = []
-    for tid in KIND_TABLES[kind]:
-        t = default_table(tid)
-        f = t.family
+    for tid in kind["tables"]:
+        f = edition.registry.family(tid)
+        t = f.default_table()
         out.append({"id": tid, "title": f.title,
                     "witness": {"heading": f.title, "line": f.witness_line},
-                    "kind": f.kind, "used_for": TABLE_USES[tid], "rule": f.rule,
+                    "kind": f.kind, "used_for": uses[tid], "rule": f.rule,
                     "columns": list(f.columns), "rows": [list(r) for r in t.rows],
                     "universe": t.universe.name, "params": dict(t.params)})
     return out
 
 
-@cache
-def _document_json(kind: int) -> str:
-    if kind not in KINDS:
-        raise KeyError(kind)
-    tables = _tables(kind)
+def _triumphs(kind: dict[str, Any], edition: Edition) -> dict[str, Any]:
+    t = rules(edition)["triumphs"]
+    return {"kinds": t["kinds"], "conditions": t["conditions"], **kind["triumph"], "proportions": t["proportions"],
+            **t["place"]}
+
+
+def _document_json(kind: int, edition: Edition) -> str:
+    memo = edition.derived.setdefault("rulesets", {})
+    if kind not in memo:
+        memo[kind] = _assemble(kind, edition)
+    text: str = memo[kind]
+    return text
+
+
+def _assemble(kind: int, edition: Edition) -> str:
+    k = _kind(kind, edition)
+    r = rules(edition)
+    tables = _tables(k, edition)
     by_id = {t["id"]: t for t in tables}
-    signs = None
-    if kind == 2:
-        signs = _signs_by_man(by_id["k2-cossick-signs"]["rows"])
-    heading, line = D.KIND_TITLES[kind]
-    used_sources = sorted(D.SOURCES)
+    signs = _signs_by_man(by_id[k["signs"]]["rows"]) if "signs" in k else None
+    heading = k["heading"]
+    armies = edition.armies
     doc = {
-        "ruleset": ruleset_id(kind),
+        "ruleset": ruleset_id(kind, edition),
         "schema": SCHEMA_ID,
         "schema_version": SCHEMA_VERSION,
         "produced_by": {"program": "rithmocheck", "version": __version__},
         "kind": kind,
-        "title": heading,
-        "witness": dict(_witness(), kind_heading={"heading": heading, "line": line}),
-        "sources": {k: D.SOURCES[k] for k in used_sources},
+        "title": heading["title"],
+        "witness": dict(_witness(edition), kind_heading={"heading": heading["title"], "line": heading["line"]}),
+        "sources": {s: r["sources"][s] for s in sorted(r["sources"])},
         "options": {},
-        "board": dict(D.BOARD[kind], files=8, ranks=16, spaces=128,
-                      **({"option": "short-board"} if kind == 3 else {})),
-        "sides": {"even": {"digits": list(M.DIGITS["even"]), "king": M.king("even").id},
-                  "odd": {"digits": list(M.DIGITS["odd"]), "king": M.king("odd").id},
-                  "colours": "the players' choice", "first": D.FIRST_MOVE, **D.SIDES_RULE},
-        "numbers": _numbers(),
-        "men": [_man(m, signs) for m in M.all_men()],
-        "captured": D.CAPTURED[kind],
-        "kings": dict(D.KINGS[kind], moves="/movement/pyramid", layers="the layers of each pyramid man, top to bottom"),
-        "placement": _placement(kind),
-        "movement": _movement(kind),
-        "captures": _captures(kind, by_id),
-        "triumphs": dict(D.TRIUMPHS[kind], proportions=D.PROPORTIONS, **D.TRIUMPH_PLACE),
-        "victories": _victories(),
+        "board": k["board"],
+        "sides": {"even": {"digits": list(armies.digits("even")), "king": armies.king("even").id},
+                  "odd": {"digits": list(armies.digits("odd")), "king": armies.king("odd").id},
+                  **r["sides"]},
+        "numbers": _numbers(edition),
+        "men": [_man(m, signs, edition) for m in armies.all_men()],
+        "captured": k["captured"],
+        "kings": dict(k["kings"], moves="/movement/pyramid", layers="the layers of each pyramid man, top to bottom"),
+        "placement": _placement(k, armies),
+        "movement": _movement(k),
+        "captures": _captures(k, by_id, edition),
+        "triumphs": _triumphs(k, edition),
+        "victories": _victories(edition),
         "tables": tables,
     }
-    doc["options"] = _options(kind, by_id, D.CAPTURES[kind], doc)
-    return json.dumps(doc, ensure_ascii=False)
+    doc["options"] = _options(kind, by_id, k["captures"], doc, edition)
+    text = json.dumps(doc, ensure_ascii=False)
+    if edition.root != SHIPPED:  # (the shipped edition's rulesets are held to the schema by the tests)
+        _check_assembled(json.loads(text), kind, edition)
+    return text
+
+
+def _check_assembled(doc: dict[str, Any], kind: int, edition: Edition) -> None:
+    """A ruleset the edition's rules make must follow the published schema:
+    a rule rules.yaml's own schema lets through but the document cannot hold
+    is bad input, named by the place in the document."""
+    from jsonschema import Draft202012Validator
+
+    errors = sorted(Draft202012Validator(schema()).iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        e = errors[0]
+        where = "/" + "/".join(map(str, e.absolute_path))
+        raise InputError(edition.rules_path, None, f"kind {kind}: the ruleset its rules make breaks the ruleset "
+                                                   f"schema at {where}: {e.message[:160]}")
 
 
 def _options(kind: int, tables: dict[str, dict[str, Any]], methods: list[dict[str, Any]],
-             doc: dict[str, Any]) -> dict[str, Any]:
+             doc: dict[str, Any], edition: Edition) -> dict[str, Any]:
     """The kind's options, each with the JSON Pointers its values set (the
     placeholders {method:NAME} and {table:ID} made indices; a place the
     kind does not have, such as the flying of a round that does not fly,
@@ -272,25 +292,37 @@ def _options(kind: int, tables: dict[str, dict[str, Any]], methods: list[dict[st
         return out
 
     out = {}
-    for name, o in D.OPTIONS.items():
+    for name, o in rules(edition)["options"].items():
         if kind not in o["kinds"]:
             continue
-        opt = {k: v for k, v in o.items() if k not in ("kinds", "default_sets", "alternatives")}
+        opt = {k: v for k, v in o.items() if k not in ("kinds", "default_sets", "alternatives", "table_defaults")}
         opt["default_sets"] = ptrs(o["default_sets"])
+        if "table_defaults" in o:  # each table that takes the parameter keeps its own default (book.yaml)
+            param = o["table_defaults"]
+            own = {tid: t["params"][param] for tid, t in tables.items() if param in t["params"]}
+            opt["default_sets"].update(ptrs({f"/tables/{{table:{tid}}}/params/{param}": v for tid, v in own.items()}))
+            by_value: dict[Any, list[str]] = {}
+            for tid, v in own.items():
+                by_value.setdefault(v, []).append(tid)
+            said = "; ".join(f"{v} for {', '.join(ts)}" for v, ts in by_value.items())
+            if said:
+                opt["default_reading"] = f"{opt['default_reading']}: {said}" if "default_reading" in opt else said
         opt["alternatives"] = [dict(a, sets=ptrs(a["sets"])) for a in o["alternatives"]]
         out[name] = opt
     return out
 
 
-def document(kind: int) -> dict[str, Any]:
+def document(kind: int, edition: Edition) -> dict[str, Any]:
     """One kind's ruleset (a fresh copy: callers may mutate it)."""
-    data: dict[str, Any] = json.loads(_document_json(kind))
+    if kind not in kinds(edition):
+        raise KeyError(kind)
+    data: dict[str, Any] = json.loads(_document_json(kind, edition))
     return data
 
 
-def documents() -> dict[str, dict[str, Any]]:
-    """Every kind's ruleset, by the file name the build writes it under."""
-    return {f"kind-{k}.json": document(k) for k in KINDS}
+def documents(edition: Edition) -> dict[str, dict[str, Any]]:
+    """Every kind's ruleset of the edition, by the file name the build writes it under."""
+    return {f"kind-{k}.json": document(k, edition) for k in kinds(edition)}
 
 
 @cache
@@ -307,15 +339,20 @@ def schema() -> dict[str, Any]:
 WITNESS_KEYS = ("title", "authors", "year", "identifiers", "attributions", "sha256")
 
 
-@cache
-def _witness() -> dict[str, Any]:
-    """The book and witness a ruleset cites: the shipped edition's
-    witness.yaml, read from the one place it is recorded."""
-    from ..witness.edition import SHIPPED, Edition
-
-    meta = Edition.default().metadata
+def _witness(edition: Edition) -> dict[str, Any]:
+    """The book and witness a ruleset cites: the edition's witness.yaml, read
+    from the one place it is recorded. The witness's file is named where a
+    reader finds it: the shipped witness (the edition's, byte for byte: the
+    same SHA-256) where the repository keeps it (sources/, the design card's
+    layout), else the edition's own (EDITION/witness.txt,
+    by the edition's id), so that the same witness is cited the same way
+    from any directory."""
+    meta = edition.metadata
+    shipped = Edition.default()
     out = {k: meta[k] for k in WITNESS_KEYS if k in meta}
-    out["file"] = f"rithmocheck/editions/{SHIPPED.name}/{meta['file']}"
+    where = (f"{SHIPPED_IN_REPOSITORY}/{shipped.root.name}" if meta.get("sha256") == shipped.metadata.get("sha256")
+             else edition.name)
+    out["file"] = f"{where}/{meta['file']}"
     out["lines"] = meta["lines"]
     plain: dict[str, Any] = json.loads(json.dumps(out))  # the loader's line-carrying values as plain data
     return plain
@@ -330,22 +367,31 @@ def collection(docs: list[dict[str, Any]]) -> dict[str, Any]:
             "rulesets": docs}
 
 
-def ruleset_ids() -> list[str]:
-    """Every ruleset the tool can give: the three kinds of 1563 (and, with
-    rithmocheck.ruleset.readings, each reading)."""
-    from .readings import reading_ids
+def _edition(edition: Edition | None) -> Edition:
+    from ..witness.edition import Edition
 
-    return [ruleset_id(k) for k in KINDS] + reading_ids()
+    return edition if edition is not None else Edition.default()
 
 
-def by_id(rid: str, where: str = "--ruleset") -> dict[str, Any]:
-    """The ruleset document of an id: a kind of 1563 or a reading."""
-    from ..errors import InputError
-    from .readings import reading_document, reading_ids
+def ruleset_ids(edition: Edition | None = None) -> list[str]:
+    """Every ruleset the tool can give: the kinds of the edition (the shipped
+    one when none is given) and each reading whose base is one of them."""
+    from .readings import reading_base, reading_ids
 
-    for k in KINDS:
-        if rid in (ruleset_id(k), f"kind-{k}", str(k)):
-            return document(k)
-    if rid in reading_ids():
+    ed = _edition(edition)
+    mine = [ruleset_id(k, ed) for k in kinds(ed)]
+    return mine + [r for r in reading_ids() if reading_base(r) in mine]
+
+
+def by_id(rid: str, where: str = "--ruleset", edition: Edition | None = None) -> dict[str, Any]:
+    """The ruleset document of an id: a kind of the edition (the shipped one
+    when none is given; EDITION/kind-N, kind-N or N) or a reading of one."""
+    from .readings import reading_document
+
+    ed = _edition(edition)
+    for k in kinds(ed):
+        if rid in (ruleset_id(k, ed), f"kind-{k}", str(k)):
+            return document(k, ed)
+    if rid in ruleset_ids(ed):
         return reading_document(rid)
-    raise InputError(where, None, f"no ruleset {rid!r}: one of {', '.join(ruleset_ids())}")
+    raise InputError(where, None, f"no ruleset {rid!r}: one of {', '.join(ruleset_ids(ed))}")

@@ -31,26 +31,26 @@ def _sides(data: Any) -> dict[str, list[Any]] | None:
     return None
 
 
-def _share(values: list[Any], side: str) -> float:
+def _share(values: list[Any], side: str, armies: M.Armies) -> float:
     """The share of values that belong to side's army and not the other's."""
-    mine = {m.value for m in M.army(side)}
-    other = {m.value for m in M.army("odd" if side == "even" else "even")}
+    mine = {m.value for m in armies.army(side)}
+    other = {m.value for m in armies.army("odd" if side == "even" else "even")}
     ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
     return sum(1 for v in ints if v in mine and v not in other) / len(ints) if ints else 0.0
 
 
-def colour_reading(sides: dict[str, list[Any]]) -> dict[str, str] | None:
+def colour_reading(sides: dict[str, list[Any]], armies: M.Armies) -> dict[str, str] | None:
     """For sides named white and black: which colour's values are the even
     army's (the better fit), else None."""
     if not set(sides) & set(COLOURS) or set(sides) & set(M.SIDES):
         return None
     w, b = sides.get("white", []), sides.get("black", [])
-    straight = _share(w, "even") + _share(b, "odd")
-    crossed = _share(w, "odd") + _share(b, "even")
+    straight = _share(w, "even", armies) + _share(b, "odd", armies)
+    crossed = _share(w, "odd", armies) + _share(b, "even", armies)
     return {"white": "even", "black": "odd"} if straight >= crossed else {"white": "odd", "black": "even"}
 
 
-def headline(data: Any, findings: Sequence[RulesetFinding]) -> str | None:
+def headline(data: Any, findings: Sequence[RulesetFinding], armies: M.Armies) -> str | None:
     """The real errors first: the sides swapped, the schema, or the few values that are wrong (naming them);
     a list whose only findings are notes (sides labelled by colour) is valid, and the line says how it was
     read."""
@@ -61,7 +61,8 @@ def headline(data: Any, findings: Sequence[RulesetFinding]) -> str | None:
     if not errors:
         return "valid; " + notes[0].message if notes else None
     sides = _sides(data) or {}
-    if all(s in sides for s in M.SIDES) and _share(sides["even"], "odd") > 0.5 and _share(sides["odd"], "even") > 0.5:
+    if all(s in sides for s in M.SIDES) and _share(sides["even"], "odd", armies) > 0.5 \
+            and _share(sides["odd"], "even", armies) > 0.5:
         return ("the sides look swapped: most values listed under even are the odd army's, and most under odd "
                 "the even army's")
     if any(f.rule == "schema" for f in errors):

@@ -90,13 +90,14 @@ def _values(items: list[Any]) -> list[int]:
     return out
 
 
-def _share(values: list[int], side: str) -> float:
-    mine = {m.value for m in M.army(side)}
-    other = {m.value for m in M.army(M.SIDES[1] if side == M.SIDES[0] else M.SIDES[0])}
+def _share(values: list[int], side: str, armies: M.Armies) -> float:
+    mine = {m.value for m in armies.army(side)}
+    other = {m.value for m in armies.army(M.SIDES[1] if side == M.SIDES[0] else M.SIDES[0])}
     return sum(1 for v in values if v in mine and v not in other) / len(values) if values else 0.0
 
 
-def sides_of(data: dict[str, Any], name: str, even: str | None = None) -> tuple[dict[str, str], list[RulesetFinding]]:
+def sides_of(data: dict[str, Any], name: str, armies: M.Armies,
+             even: str | None = None) -> tuple[dict[str, str], list[RulesetFinding]]:
     """{label: even|odd} for the two lists, and the findings of reading them (a note for labels that are
     not even and odd; an error for a file with other than two sides)."""
     labels = [k for k, v in data.items() if isinstance(v, list)]
@@ -118,8 +119,8 @@ def sides_of(data: dict[str, Any], name: str, even: str | None = None) -> tuple[
         how = "as --even says"
     else:
         a, b = labels
-        straight = _share(_values(data[a]), "even") + _share(_values(data[b]), "odd")
-        crossed = _share(_values(data[a]), "odd") + _share(_values(data[b]), "even")
+        straight = _share(_values(data[a]), "even", armies) + _share(_values(data[b]), "odd", armies)
+        crossed = _share(_values(data[a]), "odd", armies) + _share(_values(data[b]), "even", armies)
         e = a if straight >= crossed else b
         how = "its values are the even army's"
     o = labels[1] if e == labels[0] else labels[0]
@@ -131,10 +132,10 @@ def sides_of(data: dict[str, Any], name: str, even: str | None = None) -> tuple[
 
 # --- each side against its army -----------------------------------------------------------------------
 
-def check_plain(data: dict[str, Any], name: str, even: str | None = None) -> list[RulesetFinding]:
-    reading, out = sides_of(data, name, even)
+def check_plain(data: dict[str, Any], name: str, armies: M.Armies, even: str | None = None) -> list[RulesetFinding]:
+    reading, out = sides_of(data, name, armies, even)
     for label, side in reading.items():
-        out += _side(label, side, data[label], name)
+        out += _side(label, side, data[label], name, armies)
     return out
 
 
@@ -144,12 +145,12 @@ def _describe(m: M.Man) -> str:
     return f"the {m.side} {m.shape} of order {m.order} with digit {m.digit} ({m.value})"
 
 
-def _bearers(side: str, v: int) -> str:
-    return " and ".join(_describe(m) for m in M.army(side) if m.value == v)
+def _bearers(side: str, v: int, armies: M.Armies) -> str:
+    return " and ".join(_describe(m) for m in armies.army(side) if m.value == v)
 
 
-def _side(label: str, side: str, items: list[Any], name: str) -> list[RulesetFinding]:
-    army = M.army(side)
+def _side(label: str, side: str, items: list[Any], name: str, armies: M.Armies) -> list[RulesetFinding]:
+    army = armies.army(side)
     want = Counter(m.value for m in army)
     seen: Counter[int] = Counter()
     out: list[RulesetFinding] = []
@@ -167,15 +168,16 @@ def _side(label: str, side: str, items: list[Any], name: str) -> list[RulesetFin
         seen[v] += 1
         if seen[v] > want[v]:
             out.append(RulesetFinding(name, "doubled", f"{label} {v} is listed {seen[v]} times; the rules make "
-                                                       f"{want[v]} ({_bearers(side, v)}){_layer_hint(v)}", at,
+                                                       f"{want[v]} ({_bearers(side, v, armies)})"
+                                                       f"{_layer_hint(v, armies)}", at,
                                       printed=(v,)))
         if isinstance(x, dict):
-            out += _shape_and_layers(x, v, side, label, at, name)
+            out += _shape_and_layers(x, v, side, label, at, name, armies)
     missing = sorted(v for v in want for _ in range(want[v] - seen[v]))
     for at, v in strays:
-        out.append(_stray(label, side, v, at, name, missing))
+        out.append(_stray(label, side, v, at, name, missing, armies))
     for v in missing:
-        out.append(RulesetFinding(name, "missing", f"{label} lacks {v} ({_bearers(side, v)})", pointer(label),
+        out.append(RulesetFinding(name, "missing", f"{label} lacks {v} ({_bearers(side, v, armies)})", pointer(label),
                                   expected=(v,)))
     if shapes_given and len(shapes_given) == len(items):  # every man with his shape: the shapes counted too
         got: Counter[tuple[int, str]] = Counter(
@@ -190,17 +192,18 @@ def _side(label: str, side: str, items: list[Any], name: str) -> list[RulesetFin
     return out
 
 
-def _shape_and_layers(x: dict[str, Any], v: int, side: str, label: str, at: str, name: str) -> list[RulesetFinding]:
+def _shape_and_layers(x: dict[str, Any], v: int, side: str, label: str, at: str, name: str,
+                      armies: M.Armies) -> list[RulesetFinding]:
     out = []
     shape = x.get("shape")
-    shapes = sorted({m.shape for m in M.army(side) if m.value == v})
+    shapes = sorted({m.shape for m in armies.army(side) if m.value == v})
     if shape is not None and shape not in shapes:
         known = " or ".join(shapes)
-        out.append(RulesetFinding(name, "shape", f"{label} {v} is a {known} ({_bearers(side, v)}), not "
+        out.append(RulesetFinding(name, "shape", f"{label} {v} is a {known} ({_bearers(side, v, armies)}), not "
                                                  f"{shape if shape in SHAPES else repr(shape)}", at + "/shape",
                                   printed=(v,)))
     layers = x.get("layers")
-    king = M.king(side)
+    king = armies.king(side)
     if layers is not None and v == king.value:
         want = [l.value for l in king.layers]
         if not isinstance(layers, list) or sorted(l for l in layers if isinstance(l, int)) != sorted(want) \
@@ -211,29 +214,29 @@ def _shape_and_layers(x: dict[str, Any], v: int, side: str, label: str, at: str,
     return out
 
 
-def _layer_hint(v: int) -> str:
-    kings = [k for k in (M.king(s) for s in M.SIDES) if any(l.value == v for l in k.layers)]
+def _layer_hint(v: int, armies: M.Armies) -> str:
+    kings = [k for k in (armies.king(s) for s in M.SIDES) if any(l.value == v for l in k.layers)]
     return "".join(f"; {v} is also a layer of the {k.side} king ({k.value}): list each king as his whole "
                    f"pyramid value only" for k in kings)
 
 
-def _stray(label: str, side: str, v: int, at: str, name: str, missing: list[int]) -> RulesetFinding:
+def _stray(label: str, side: str, v: int, at: str, name: str, missing: list[int], armies: M.Armies) -> RulesetFinding:
     other = "odd" if side == "even" else "even"
-    if v in {m.value for m in M.army(other)}:
-        k = M.king(other)
-        what = f"the {other} king" if v == k.value else _bearers(other, v)
+    if v in {m.value for m in armies.army(other)}:
+        k = armies.king(other)
+        what = f"the {other} king" if v == k.value else _bearers(other, v, armies)
         return RulesetFinding(name, "wrong-side", f"{v} is {what}; it is listed under {label}", at, printed=(v,))
     for s in M.SIDES:
-        k = M.king(s)
+        k = armies.king(s)
         if any(l.value == v for l in k.layers):
             return RulesetFinding(name, "layer", f"{v} is a layer of the {s} king ({k.value}), not a man: list each "
                                                  f"king as his whole pyramid value", at, printed=(v,))
-    shuffled = [x for x in sorted(set(missing) or M.values(side)) if sorted(str(x)) == sorted(str(v))]
+    shuffled = [x for x in sorted(set(missing) or armies.values(side)) if sorted(str(x)) == sorted(str(v))]
     if shuffled:
         hint = f" (the digits of {shuffled[0]} shuffled?)"
     elif missing:
         near = min(missing, key=lambda x: (abs(x - v), x))
-        hint = f" (the nearest man the {label} list lacks: {near}, {_bearers(side, near)})"
+        hint = f" (the nearest man the {label} list lacks: {near}, {_bearers(side, near, armies)})"
     elif v <= 0:
         hint = " (a man's number is positive)"
     else:

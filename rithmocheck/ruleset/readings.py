@@ -74,6 +74,11 @@ def reading_ids() -> list[str]:
     return sorted(_read(p)["id"] for p in _files().values())
 
 
+def reading_base(rid: str) -> str:
+    """The ruleset a reading reads (the kind of the book it overrides)."""
+    return next(str(_read(p)["base"]) for p in _files().values() if _read(p)["id"] == rid)
+
+
 @cache
 def _read(path: Path) -> dict[str, Any]:
     from ..inputs import load_file
@@ -176,7 +181,7 @@ def _reading_document(rid: str) -> dict[str, Any]:
     data = _read(path)
     where = str(path)
     base = by_id(str(data["base"]), where)
-    doc = copy.deepcopy(base)
+    doc = by_id(str(data["base"]), where)  # by_id gives a fresh copy each call: doc is changed, base read
     overrides, silent, removals = [], [], []
     for o in data["overrides"]:
         ptr = _expand(o["pointer"], base, where)

@@ -17,10 +17,13 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from .assemble import knight, offsets
+
+if TYPE_CHECKING:
+    from ..tables import Registry
 
 
 def parse_choice(text: str, where: str = "--option") -> tuple[str, Any]:
@@ -89,9 +92,12 @@ def set_pointer(doc: Any, ptr: str, value: Any, where: str = "<ruleset>") -> Non
 
 
 def resolve(doc: Mapping[str, Any], choices: Mapping[str, Any] | Iterable[tuple[str, Any]],
-            where: str = "--option") -> dict[str, Any]:
+            where: str = "--option", registry: Registry | None = None) -> dict[str, Any]:
     """The document with each named option set to the chosen value; an
-    unknown name or value is bad input naming the allowed ones."""
+    unknown name or value is bad input naming the allowed ones. A table
+    whose parameters the choice changes is regenerated from the registry of
+    the document's edition (by default the shipped edition's, for its kinds
+    and readings)."""
     items = list(choices.items() if isinstance(choices, Mapping) else choices)
     out = copy.deepcopy(dict(doc))
     options = out.get("options", {})
@@ -115,11 +121,22 @@ def resolve(doc: Mapping[str, Any], choices: Mapping[str, Any] | Iterable[tuple[
         resolved[name] = value
     if resolved:
         out["resolved"] = resolved
-    rederive(out)
+    rederive(out, registry)
     return out
 
 
-def rederive(doc: dict[str, Any]) -> None:
+def _shipped(doc: Mapping[str, Any]) -> Registry | None:
+    """The shipped edition's registry, when the document is one of its kinds or readings."""
+    from ..witness.edition import Edition
+
+    shipped = Edition.default()
+    rid = str(doc.get("ruleset", ""))
+    reading = doc.get("reading")
+    base = str(reading.get("base", "")) if isinstance(reading, Mapping) else rid
+    return shipped.registry if base.startswith(f"{shipped.name}/") else None
+
+
+def rederive(doc: dict[str, Any], registry: Registry | None = None) -> None:
     """What the document derives from other parts: the draughts' moves, and
     the tables whose parameters differ from the regenerated ones."""
     for shape in ("round", "triangle", "square", "pyramid"):
@@ -128,17 +145,17 @@ def rederive(doc: dict[str, Any]) -> None:
             d["moves"] = offsets(d["directions"], d["distances"])
             if isinstance(d.get("flying"), dict) and "leg" in d["flying"]:
                 d["flying"]["moves"] = knight(d["flying"]["leg"])
-    for t in doc.get("tables", ()):
-        _regenerate(t)
+    tables = registry if registry is not None else _shipped(doc)
+    if tables is not None:
+        for t in doc.get("tables", ()):
+            _regenerate(t, tables)
 
 
-def _regenerate(t: dict[str, Any]) -> None:
-    from ..tables import REGISTRY, default_table, generate
-
-    if t.get("id") not in REGISTRY:
+def _regenerate(t: dict[str, Any], registry: Registry) -> None:
+    if t.get("id") not in registry:
         return
-    base = default_table(t["id"])
+    base = registry.default_table(t["id"])
     params = dict(t.get("params", {}))
-    table = base if params == dict(base.params) else generate(t["id"], base.universe.name,
-                                                              [f"{k}={v}" for k, v in params.items()])
+    table = base if params == dict(base.params) else registry.generate(
+        t["id"], base.universe.name, tuple(f"{k}={v}" for k, v in params.items()))
     t["rows"] = [list(r) for r in table.rows]

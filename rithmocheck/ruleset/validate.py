@@ -25,6 +25,7 @@ from typing import Any
 from ..errors import InputError
 from ..model import men as M
 from ..tables.universe import Universe
+from ..witness.edition import Edition
 from .assemble import OTHER, SHAPES, _rule_shape, _signs_by_man, equal_values, knight, offsets, schema, standards_params
 from .expr import compile_test
 from .findings import RulesetFinding
@@ -48,36 +49,39 @@ def is_plain(data: Any) -> bool:
     return plain(data)
 
 
-def validate(data: Any, name: str = "<input>", even: str | None = None) -> list[RulesetFinding]:
+def validate(data: Any, edition: Edition, name: str = "<input>", even: str | None = None) -> list[RulesetFinding]:
     """Every finding on a ruleset document or a plain list of values per side
-    (`even`: the label of a plain list's even side, else found from the values)."""
+    (`even`: the label of a plain list's even side, else found from the
+    values), against the edition's book: its men, its tables, its witness."""
     if is_plain(data):
         from .plain import check_plain
 
-        return check_plain(data, name, even)
+        return check_plain(data, name, edition.armies, even)
     errors = schema_findings(data, name)
     if errors:
         return errors
     table = data["ruleset"]
-    found = check_numbers(data, table) + check_men(data, table)
+    found = check_numbers(data, table, edition) + check_men(data, table, edition)
     if not found:
-        found += check_tables(data, table) + check_signs(data, table) + check_derived_params(data, table)
+        found += (check_tables(data, table, edition) + check_signs(data, table, edition)
+                  + check_derived_params(data, table, edition))
     return (found + check_movement(data, table) + check_relations(data, table)
-            + check_examples(data, table) + check_options(data, table) + check_citations(data, table))
+            + check_examples(data, table) + check_options(data, table) + check_citations(data, table, edition))
 
 
-def validate_any(data: Any, name: str = "<input>", even: str | None = None) -> list[RulesetFinding]:
+def validate_any(data: Any, edition: Edition, name: str = "<input>",
+                 even: str | None = None) -> list[RulesetFinding]:
     """As validate; a list of documents (what `ruleset --kind all` prints)
     is validated document by document, positions prefixed by the index."""
     from dataclasses import replace
 
     if isinstance(data, list) and data and all(isinstance(d, dict) and "ruleset" in d for d in data):
         return [replace(f, path=pointer(i) + (f.path or ""))
-                for i, d in enumerate(data) for f in validate(d, name)]
+                for i, d in enumerate(data) for f in validate(d, edition, name)]
     if is_collection(data):
         return [replace(f, path=pointer("rulesets", i) + (f.path or ""))
-                for i, d in enumerate(data["rulesets"]) for f in validate(d, name)]
-    return validate(data, name, even)
+                for i, d in enumerate(data["rulesets"]) for f in validate(d, edition, name)]
+    return validate(data, edition, name, even)
 
 
 def is_collection(data: Any) -> bool:
@@ -113,9 +117,8 @@ def _men_key(m: dict[str, Any]) -> tuple[str, str, int, int]:
     return (m["side"], _rule_shape(m["shape"]), m["order"], m["digit"])
 
 
-@cache
-def _derived_by_key() -> dict[tuple[str, str, int, int], M.Man]:
-    return {(m.side, _rule_shape(m.shape), m.order, m.digit): m for m in M.all_men()}
+def _derived_by_key(armies: M.Armies) -> dict[tuple[str, str, int, int], M.Man]:
+    return {(m.side, _rule_shape(m.shape), m.order, m.digit): m for m in armies.all_men()}
 
 
 def _name(m: M.Man) -> str:
@@ -127,13 +130,15 @@ def _describe(m: M.Man) -> str:
     return f"{_name(m)} ({m.value})"
 
 
-def check_numbers(data: dict[str, Any], table: str) -> list[RulesetFinding]:
+def check_numbers(data: dict[str, Any], table: str, edition: Edition) -> list[RulesetFinding]:
     out = []
+    armies = edition.armies
     for side in M.SIDES:
         got = data["numbers"]["digits"].get(side)
-        if got != list(M.DIGITS[side]):
+        if got != list(armies.digits(side)):
             out.append(RulesetFinding(table, "rule",
-                                      f"the {side} digits are {list(M.DIGITS[side])} (line 284), not {got}",
+                                      f"the {side} digits are {list(armies.digits(side))} "
+                                      f"(line {armies.line(M.RULES[0])}), not {got}",
                                       pointer("numbers", "digits", side)))
     by_key = {(r["shape"], r["order"]): (i, r) for i, r in enumerate(data["numbers"]["rules"])}
     for rule in M.RULES:
@@ -143,20 +148,21 @@ def check_numbers(data: dict[str, Any], table: str) -> list[RulesetFinding]:
                                       pointer("numbers", "rules")))
         elif r["formula"].replace(" ", "") != rule.formula.replace(" ", ""):
             out.append(RulesetFinding(table, "rule", f"the {rule.shape}s of order {rule.order} are {rule.formula} "
-                                              f"(line {rule.line}), not {r['formula']}",
+                                              f"(line {armies.line(rule)}), not {r['formula']}",
                                       pointer("numbers", "rules", i, "formula")))
     return out
 
 
-def check_men(data: dict[str, Any], table: str) -> list[RulesetFinding]:
+def check_men(data: dict[str, Any], table: str, edition: Edition) -> list[RulesetFinding]:
     """Each man's value from his digit by his rule, the kings' shape and
     layers, and no man missing or doubled."""
-    derived = _derived_by_key()
+    armies = edition.armies
+    derived = _derived_by_key(armies)
     out: list[RulesetFinding] = []
     first_at: dict[tuple[str, str, int, int], int] = {}
     for i, m in enumerate(data["men"]):
         side, digit = m["side"], m["digit"]
-        if digit not in M.DIGITS[side]:
+        if digit not in armies.digits(side):
             out.append(RulesetFinding(table, "wrong-side",
                                       f"digit {digit} is {OTHER[side]}: the man {m['id']} cannot be {side}",
                                       pointer("men", i, "side")))
@@ -173,7 +179,7 @@ def check_men(data: dict[str, Any], table: str) -> list[RulesetFinding]:
                                       pointer("men", i), printed=(m["value"],)))
             continue
         first_at[key] = i
-        out += _check_man(m, i, exp, table)
+        out += _check_man(m, i, exp, table, armies)
     for key, exp in derived.items():
         if key not in first_at:
             out.append(RulesetFinding(table, "missing", f"{_describe(exp)} is missing", pointer("men"),
@@ -181,15 +187,15 @@ def check_men(data: dict[str, Any], table: str) -> list[RulesetFinding]:
     return out
 
 
-def _check_man(m: dict[str, Any], i: int, exp: M.Man, table: str) -> list[RulesetFinding]:
+def _check_man(m: dict[str, Any], i: int, exp: M.Man, table: str, armies: M.Armies) -> list[RulesetFinding]:
     out = []
     value = m["value"]
     if value != exp.value:
         hint = ""
         if sorted(str(value)) == sorted(str(exp.value)):
             hint = f" (the digits of {exp.value} shuffled)"
-        elif any(k.value == value for k in (M.king("even"), M.king("odd"))):
-            hint = f" ({value} is the {'even' if M.king('even').value == value else 'odd'} king)"
+        elif any(k.value == value for k in (armies.king("even"), armies.king("odd"))):
+            hint = f" ({value} is the {'even' if armies.king('even').value == value else 'odd'} king)"
         out.append(RulesetFinding(table, "value", f"{_name(exp)} is "
                                            f"{exp.rule} = {exp.value}, not {value}{hint}",
                                   pointer("men", i, "value"), printed=(value,), expected=(exp.value,)))
@@ -198,7 +204,7 @@ def _check_man(m: dict[str, Any], i: int, exp: M.Man, table: str) -> list[Rulese
                                   pointer("men", i, "shape")))
     elif not exp.is_king and m["shape"] == "pyramid":
         out.append(RulesetFinding(table, "king", f"{_describe(exp)} is no king: the {exp.side} king is "
-                                          f"{M.king(exp.side).value}", pointer("men", i, "shape")))
+                                          f"{armies.king(exp.side).value}", pointer("men", i, "shape")))
     for key, want in (("rule", exp.rule), ("derivation", exp.derivation)):
         if key in m and m[key] != want:
             out.append(RulesetFinding(table, "rule", f"the {key} of {_describe(exp)} is {want!r}, not {_quote(m[key])}",
@@ -210,7 +216,7 @@ def _check_man(m: dict[str, Any], i: int, exp: M.Man, table: str) -> list[Rulese
         out.append(RulesetFinding(table, "layer", f"only a king has layers; {_describe(exp)} is none",
                                   pointer("men", i, "layers")))
     elif exp.is_king and m["shape"] == "pyramid":
-        out += check_layers(m.get("layers"), i, exp, table)
+        out += check_layers(m.get("layers"), i, exp, table, armies)
     return out
 
 
@@ -218,7 +224,7 @@ def _layer_tuple(layers: Any) -> tuple[Any, ...]:
     return tuple((l["root"], l["value"], l["shape"]) for l in layers)
 
 
-def check_layers(layers: Any, i: int, king: M.Man, table: str) -> list[RulesetFinding]:
+def check_layers(layers: Any, i: int, king: M.Man, table: str, armies: M.Armies) -> list[RulesetFinding]:
     """A king's layers: the quadrates of his side's roots, least highest,
     summing to his number."""
     at = pointer("men", i, "layers")
@@ -228,7 +234,7 @@ def check_layers(layers: Any, i: int, king: M.Man, table: str) -> list[RulesetFi
     got = _layer_tuple(layers)
     if got == expected:
         return []
-    other = M.king(OTHER[king.side])
+    other = armies.king(OTHER[king.side])
     values = [l["value"] for l in layers]
     if tuple(values) == tuple(l.value for l in other.layers):
         return [RulesetFinding(table, "wrong-side",
@@ -267,7 +273,7 @@ def _values_by_side(data: dict[str, Any], layers: bool = False, kings: bool = Tr
     return out
 
 
-def file_universe(data: dict[str, Any], name: str) -> Universe:
+def file_universe(data: dict[str, Any], name: str, armies: M.Armies) -> Universe:
     """The universe `name` (e.g. men+layers, opposite:men) rebuilt from the
     file's own men."""
     from ..tables.universe import BASE_TEXT, BASES
@@ -276,43 +282,41 @@ def file_universe(data: dict[str, Any], name: str) -> Universe:
     base = name.split(":", 1)[1] if opposite else name
     values = _values_by_side(data, **BASES[base])
     return Universe(name, BASE_TEXT[base] + " (from the file's men)", frozenset(values["even"]),
-                    frozenset(values["odd"]), opposite)
+                    frozenset(values["odd"]), opposite, armies)
 
 
-def regenerate(data: dict[str, Any], table_id: str, universe: str,
-               params: dict[str, Any]) -> tuple[list[list[Any]] | None, str | None]:
+def regenerate(data: dict[str, Any], table_id: str, universe: str, params: dict[str, Any],
+               edition: Edition) -> tuple[list[list[Any]] | None, str | None]:
     """The table regenerated from the file's men under its own universe and
     parameters; None (with a problem) when the universe or parameters are not
     the table's."""
-    from ..tables import REGISTRY
-
-    f = REGISTRY[table_id]
+    f = edition.registry[table_id]
     if universe not in f.universes:
         return None, f"universe {universe!r} does not apply to table {table_id} (one of: {', '.join(f.universes)})"
     try:
         p = f.parse_params(tuple(f"{k}={v}" for k, v in params.items()))
     except InputError as exc:
         return None, exc.problem
-    return [list(r) for r in f.rows(file_universe(data, universe), p)], None
+    return [list(r) for r in f.rows(file_universe(data, universe, edition.armies), p)], None
 
 
-def check_tables(data: dict[str, Any], table: str) -> list[RulesetFinding]:
-    from ..tables import REGISTRY
+def check_tables(data: dict[str, Any], table: str, edition: Edition) -> list[RulesetFinding]:
+    registry = edition.registry
 
     out = []
     for i, t in enumerate(data["tables"]):
         tid = t["id"]
-        if tid not in REGISTRY:
+        if tid not in registry:
             out.append(RulesetFinding(table, "table", f"unknown table id {tid!r}", pointer("tables", i, "id")))
             continue
-        rows, problem = regenerate(data, tid, t["universe"], t["params"])
+        rows, problem = regenerate(data, tid, t["universe"], t["params"], edition)
         if problem or rows is None:
             out.append(RulesetFinding(table, "table", problem or "cannot be regenerated", pointer("tables", i)))
             continue
-        if list(t["columns"]) != list(REGISTRY[tid].columns):
-            out.append(RulesetFinding(table, "table", f"table {tid} has the columns {', '.join(REGISTRY[tid].columns)}",
+        if list(t["columns"]) != list(registry[tid].columns):
+            out.append(RulesetFinding(table, "table", f"table {tid} has the columns {', '.join(registry[tid].columns)}",
                                       pointer("tables", i, "columns")))
-        out += _compare_rows(t["rows"], rows, i, tid, REGISTRY[tid].rule, table)
+        out += _compare_rows(t["rows"], rows, i, tid, registry[tid].rule, table)
     return out
 
 
@@ -341,16 +345,19 @@ def _compare_rows(got_rows: Any, want_rows: list[list[Any]], i: int, tid: str, r
     return out
 
 
-def check_signs(data: dict[str, Any], table: str) -> list[RulesetFinding]:
-    """Kind 2: each man's cossick signs ("The marking of the men.", 762)."""
-    if data["kind"] != 2:
-        return []
-    from ..tables import REGISTRY
+def check_signs(data: dict[str, Any], table: str, edition: Edition) -> list[RulesetFinding]:
+    """Each man's cossick signs, in a kind whose men bear them (its rules
+    name the table of the marking of the men)."""
     from ..tables.taking import cossick_signs
+    from .rules import rules
 
-    t = next((t for t in data["tables"] if t["id"] == "k2-cossick-signs"), None)
-    universe = t["universe"] if t else REGISTRY["k2-cossick-signs"].default_universe
-    expected = _signs_by_man(cossick_signs(file_universe(data, universe)))
+    kind = next((k for k in rules(edition)["kinds"] if k["kind"] == data["kind"]), None)
+    signs = kind.get("signs") if kind is not None else None
+    if signs is None:
+        return []
+    t = next((t for t in data["tables"] if t["id"] == signs), None)
+    universe = t["universe"] if t else edition.registry[signs].default_universe
+    expected = _signs_by_man(cossick_signs(file_universe(data, universe, edition.armies)))
     out = []
     for i, m in enumerate(data["men"]):
         if m["shape"] == "pyramid":
@@ -368,7 +375,7 @@ def check_signs(data: dict[str, Any], table: str) -> list[RulesetFinding]:
     return out
 
 
-def check_derived_params(data: dict[str, Any], table: str) -> list[RulesetFinding]:
+def check_derived_params(data: dict[str, Any], table: str, edition: Edition) -> list[RulesetFinding]:
     """Capture and victory parameters against the file's men and tables."""
     out = []
     values = _values_by_side(data)
@@ -389,7 +396,7 @@ def check_derived_params(data: dict[str, Any], table: str) -> list[RulesetFindin
         elif tid:
             out.append(RulesetFinding(table, "capture", f"table {tid} is not in the document",
                                       pointer("captures", "methods", i, "params", "table")))
-    want = standards_params(values)
+    want = standards_params(values, edition)
     for i, v in enumerate(data["victories"]["common"]):
         if v["name"] != "standards":
             continue
@@ -397,7 +404,8 @@ def check_derived_params(data: dict[str, Any], table: str) -> list[RulesetFindin
             got = _get(v["params"], path)
             if got != expected:
                 out.append(RulesetFinding(table, "victory", f"standards {'.'.join(path)} is {expected} by the men "
-                                                     f"(sum of the army, less 2 captains and 10 bearers, in 10 "
+                                                     f"(sum of the army, less {want['captains']} captains and "
+                                                     f"{want['bearers']} bearers, in {want['standards']} "
                                                      f"standards), not {got}",
                                           pointer("victories", "common", i, "params", *path),
                                           printed=(got,) if isinstance(got, int) else None, expected=(expected,)
@@ -577,7 +585,7 @@ def check_options(data: dict[str, Any], table: str) -> list[RulesetFinding]:
     return out
 
 
-def check_citations(data: dict[str, Any], table: str) -> list[RulesetFinding]:
+def check_citations(data: dict[str, Any], table: str, edition: Edition) -> list[RulesetFinding]:
     """Every citation of the 1563 witness ({heading, line, quote}) says what
     the witness has there: the line is one of its lines, the quote begins on
     that line, and the heading stands at or before it."""
@@ -590,7 +598,7 @@ def check_citations(data: dict[str, Any], table: str) -> list[RulesetFinding]:
             if ({"heading", "line"} <= set(x) <= {"heading", "line", "quote"} and isinstance(x["heading"], str)
                     and isinstance(x["line"], int) and not isinstance(x["line"], bool)
                     and isinstance(x.get("quote", ""), str)):  # (a citation's shape; the schema says where)
-                for fld, problem in citation_problems(x["line"], x.get("quote"), x["heading"]):
+                for fld, problem in citation_problems(x["line"], x.get("quote"), x["heading"], edition):
                     out.append(RulesetFinding(table, "citation", problem, pointer(*path, fld)))
             for k, v in x.items():
                 walk(v, path + (k,))
@@ -602,11 +610,12 @@ def check_citations(data: dict[str, Any], table: str) -> list[RulesetFinding]:
     return out
 
 
-def findings_document(name: str, findings: list[RulesetFinding], data: Any = None) -> dict[str, Any]:
+def findings_document(name: str, findings: list[RulesetFinding], edition: Edition,
+                      data: Any = None) -> dict[str, Any]:
     """{"file", "valid", "summary" (one line, or null), "findings": [...]}."""
     from .diagnose import headline
 
-    return {"file": name, "valid": not errors(findings), "summary": headline(data, findings),
+    return {"file": name, "valid": not errors(findings), "summary": headline(data, findings, edition.armies),
             "findings": [f.as_dict(name) for f in findings]}
 
 

@@ -5,20 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import men
+from ..model.men import RULES, SIDES
 from ..model.ratio_names import name_of
 from .universe import Universe
 
 
 def men_rows(universe: Universe) -> list[tuple[Any, ...]]:
-    return [(m.side, m.shape, m.order, m.digit, m.value, m.derivation) for m in men.all_men()]
+    return [(m.side, m.shape, m.order, m.digit, m.value, m.derivation) for m in universe.armies.all_men()]
 
 
 def king_rows(universe: Universe) -> list[tuple[Any, ...]]:
     """The layers of each pyramid, top to bottom ("Of the kings.", 392)."""
     rows = []
-    for side in men.SIDES:
-        k = men.king(side)
+    for side in SIDES:
+        k = universe.armies.king(side)
         for step, layer in enumerate(k.layers, 1):
             rows.append((side, step, layer.root, layer.value, layer.shape))
     return rows
@@ -34,12 +34,12 @@ def ratio_rows(universe: Universe) -> list[tuple[Any, ...]]:
     """Each rank against the rank it arises from (lines 331-390):
     rows (side, digit, relation, greater, lesser, ratio, class, name, difference)."""
     rows = []
-    for side in men.SIDES:
-        by_key = {(m.shape if not m.is_king else "square", m.order, m.digit): m for m in men.army(side)}
-        for rule in men.RULES:
+    for side in SIDES:
+        by_key = {(m.shape if not m.is_king else "square", m.order, m.digit): m for m in universe.armies.army(side)}
+        for rule in RULES:
             if rule.arises_from is None:
                 continue
-            for a in men.DIGITS[side]:
+            for a in universe.armies.digits(side):
                 hi = by_key[(rule.shape, rule.order, a)].value
                 lo = by_key[(rule.arises_from[0], rule.arises_from[1], a)].value
                 r = name_of(hi, lo)
@@ -48,22 +48,19 @@ def ratio_rows(universe: Universe) -> list[tuple[Any, ...]]:
     return rows
 
 
-# "Uictorie of standers." (1090-1101): the first and last of each army are
-# captains, and ten standard bearers are taken out; the rest fill ten standards.
-CAPTAINS, BEARERS, STANDARDS = 2, 10, 10
-
-
 def army_total(side: str, universe: Universe) -> int:
     """The footmen of an army: the sum of its men's numbers, each king as his
     whole pyramid ("not compting the roots of squares expressed in the kings")."""
-    return sum(m.value for m in men.army(side) if m.value in universe.side(side))
+    return sum(m.value for m in universe.armies.army(side) if m.value in universe.side(side))
 
 
-def standards_rows(universe: Universe) -> list[tuple[Any, ...]]:
+def standards_rows(universe: Universe, captains: int, bearers: int, standards: int) -> list[tuple[Any, ...]]:
+    """The victory of standards: of each army the captains and the standard
+    bearers are taken out, and the rest fill the standards equally."""
     rows = []
-    for side in men.SIDES:
-        soldiers = army_total(side, universe) - CAPTAINS - BEARERS
-        per, rest = divmod(soldiers, STANDARDS)
-        for k in range(1, STANDARDS + 1):
+    for side in SIDES:
+        soldiers = army_total(side, universe) - captains - bearers
+        per, rest = divmod(soldiers, standards)
+        for k in range(1, standards + 1):
             rows.append((side, k, k * per))
     return rows

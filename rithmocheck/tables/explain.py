@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import men
+from ..model.men import Armies
 from ..words import count
-from . import REGISTRY, default_table
+from .armies import ratio_rows
+from .keyed import Ratios
+from .registry import Registry
+from .universe import named
 
 # Columns whose numbers count or index something (a man's order and digit, a
 # king's step, a number of standards or of spaces, a cossick sign) rather
@@ -18,13 +21,38 @@ def _is(v: Any, n: int) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v == n
 
 
-def explain(n: int) -> dict[str, Any]:
-    from ..model.symbolic import proofs  # sympy only here
+def proofs(armies: Armies) -> list[dict[str, Any]]:
+    """The symbolic proofs of the armies' rules (rithmocheck.model.symbolic), as data: made with sympy once,
+    then remembered (rithmocheck.memo) under the digest of the package, sympy's version and the armies'
+    digits and lines, so that `explain` imports sympy only when the proofs are to be made."""
+    from importlib.metadata import version
 
-    ratios = default_table("ratios").rows
+    from ..digest import digest
+    from ..memo import remember
+
+    def make() -> list[dict[str, Any]]:
+        from ..model.symbolic import proofs as made  # sympy only here
+
+        return [p.as_dict() for p in made(armies)]
+
+    key = digest((), salt=f"proofs; sympy {version('sympy')}; armies {armies.even} {armies.odd} {armies.lines}")
+    def shaped(value: Any) -> bool:
+        return isinstance(value, list) and all(
+            isinstance(p, dict) and set(p) == {"name", "statement", "witness", "holds"}
+            and all(isinstance(p[k], str) for k in ("name", "statement", "witness")) and isinstance(p["holds"], bool)
+            for p in value)
+
+    return make() if key is None else list(remember("proofs", key, make, shaped))
+
+
+def explain(n: int, registry: Registry) -> dict[str, Any]:
+    """Every man of the registry's armies bearing n, his derivation and
+    ratios, the identities behind his rule, and the tables of the registry
+    n appears in."""
+    ratios = ratio_rows(named("men", registry.armies))
     found = []
     rule_names = set()
-    for m, layer in men.men_bearing(n):
+    for m, layer in registry.armies.men_bearing(n):
         entry = {"side": m.side, "shape": m.shape, "order": m.order, "digit": m.digit, "value": m.value,
                  "derivation": m.derivation}
         if layer is not None:
@@ -34,16 +62,16 @@ def explain(n: int) -> dict[str, Any]:
         shape = "square" if m.is_king else m.shape
         tag = f"{shape}{m.order}"
         entry["ratios"] = [
-            dict(zip(("side", "digit", "relation", "greater", "lesser", "ratio", "class", "name", "difference"), r))
+            dict(zip(Ratios.COLUMNS, r))
             for r in ratios
             if r[0] == m.side and r[1] == m.digit and tag in r[2].split(":")
         ] if layer is None else []
         rule_names.add(tag)
         found.append(entry)
-    relevant = [p.as_dict() for p in proofs() if any(t in p.name for t in rule_names)]
+    relevant = [p for p in proofs(registry.armies) if any(t in p["name"] for t in rule_names)]
     in_tables = []
-    for s in REGISTRY.values():
-        t = default_table(s.id)
+    for s in registry.values():
+        t = s.default_table()
         columns = []
         for i, c in enumerate(s.columns):
             hits = sum(1 for r in t.rows if _is(r[i], n))

@@ -1,9 +1,12 @@
 """Table families: everything one table means, in one class.
 
-A family knows its table as printed in 1563 (title, heading line, kind of
-play, columns), how to regenerate it from first principles (`rows`, over a
-universe of numbers, with named parameters), and how its printed entries
-meet the regenerated rows:
+A family is the mathematics of a kind of printed table: how to regenerate it
+from first principles (`rows`, over a universe of numbers, with named
+parameters), its columns and its rule in words, and how its printed entries
+meet the regenerated rows. What a table is in one book (its id, the heading
+it stands under and the line of it, its kind of play, its universes, the
+defaults of its readings) is the edition's data (its book.yaml), from which
+rithmocheck.tables.registry builds the families of that edition:
 
 - an **entry** family (`EntryFamily`: the takings, the proportions) prints
   entries that are rows of numbers; it states its relation once
@@ -16,20 +19,25 @@ meet the regenerated rows:
   the family says what each key must hold (`expected`).
 
 Both say how an erratum's correction is applied to a printed entry (`apply`)
-and how a printed entry matches an erratum's sic (`holds_sic`). The audit,
-the errata and the exports call these methods; no other module asks which
-table it is handling.
+and how a printed entry matches an erratum's sic (`holds_sic`), how an entry
+(printed or corrected) is compared (`items`), and how values written flat
+are read as an entry (`entry_parts`). The audit, the errata and the exports
+call these methods; where the two comparisons differ in kind (the audit of
+a table, the regenerated entry an exported cell corresponds to) they call
+`match`, which hands the family to the function for its kind, so no module
+outside rithmocheck.tables asks which class a family is.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from ..errors import InputError
+from ..model.men import Armies
 from .universe import Universe, resolve
 
 if TYPE_CHECKING:
@@ -54,12 +62,15 @@ class Printed(Protocol):
 Numbers = tuple[int, ...]
 Unit = tuple[int, ...]  # keyed tables: a number, or a number with its cossick signs
 ParamValue = int | str
+T = TypeVar("T")
+REQUIRED = object()  # a family argument an edition must give
 
 
 @dataclass(frozen=True)
 class Param:
-    """A named parameter of a family: a reading of the 1563 text, with its
-    default and (for numbers) the bounds within which a table can be made."""
+    """A named parameter of a table: a reading of the book's text, with its
+    default (the edition's) and its choices or (for numbers) the bounds
+    within which a table can be made (the family's)."""
 
     default: ParamValue
     help: str
@@ -87,6 +98,31 @@ class Param:
         if self.is_number:
             return f"{self.help} (default {self.default}, {self.low}..{self.high})"
         return f"{self.help} (default {self.default}; one of {', '.join(self.choices)})"
+
+
+@dataclass(frozen=True)
+class ParamKind:
+    """What a family reads a parameter as: a whole number within bounds, or
+    one of its choices (the default and the words are the edition's)."""
+
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def problem(self, default: Any) -> str | None:
+        """Why a default cannot be this parameter's (None when it can)."""
+        if self.choices:
+            return None if default in self.choices else f"one of {', '.join(self.choices)}"
+        if not isinstance(default, int) or isinstance(default, bool) or not (
+                (self.low is None or default >= self.low) and (self.high is None or default <= self.high)):
+            return f"a whole number from {self.low} to {self.high}"
+        return None
+
+    def param(self, default: ParamValue, help: str) -> Param:
+        """The parameter with the edition's default and words."""
+        if self.choices:
+            return Param(default, help, self.choices)
+        return Param(default, help, low=self.low, high=self.high)
 
 
 @dataclass(frozen=True)
@@ -119,14 +155,41 @@ class Family(ABC):
     title: str  # the heading as printed
     witness_line: int  # where the heading stands in the primary witness
     kind: str  # the kind of play: "1", "2", "3" or "common"
-    columns: tuple[str, ...]
-    rule: str  # what every row satisfies, in words
     universes: tuple[str, ...]  # the named universes allowed; the first is the default
+    armies: Armies  # the men of the book
     params: Mapping[str, Param] = field(default_factory=dict)
     relations: tuple[str, ...] = ()  # proportion tables: the proportions every row agrees in
+    _default: dict[str, Table] = field(default_factory=dict, compare=False, repr=False)
 
     comparison: ClassVar[str] = ""  # "entry" or "keyed"
     shows_evidence: ClassVar[bool] = True  # whether docs/universes.md weighs its universes
+    # The parameters the family reads, by name, and how (the edition gives each its default and words)
+    PARAMS: ClassVar[Mapping[str, ParamKind]] = {}
+    COLUMNS: ClassVar[tuple[str, ...]] = ()
+    RULE: ClassVar[str] = ""
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The columns of a regenerated row."""
+        return self.COLUMNS
+
+    @property
+    def rule(self) -> str:
+        """What every row satisfies, in words."""
+        return self.RULE
+
+    @classmethod
+    def arguments(cls) -> Mapping[str, Any]:
+        """The family's own arguments an edition gives a table (op, relations, ...), with their defaults
+        (a required one: REQUIRED)."""
+        return {}
+
+    def default_table(self) -> Table:
+        """The table under its default universe and reading (kept: the audit,
+        the errata and the exports all compare against it)."""
+        if "table" not in self._default:
+            self._default["table"] = self.table()
+        return self._default["table"]
 
     # --- regeneration -------------------------------------------------------------------------
 
@@ -143,7 +206,7 @@ class Family(ABC):
     def stream(self, universe: str | None = None, params: Sequence[str] = ()) -> tuple[Table, Iterator[Row]]:
         """The table's universe and parameters (rows empty) and its rows as
         a stream, for writers that need not hold them."""
-        u = resolve(universe, self.default_universe, self.universes)
+        u = resolve(universe, self.default_universe, self.universes, self.armies)
         p = self.parse_params(params)
         return Table(self, u, p, ()), (tuple(r) for r in self.iter_rows(u, p))
 
@@ -166,7 +229,7 @@ class Family(ABC):
         """InputError when the parameters together cannot make a table."""
 
     def table(self, universe: str | None = None, params: Sequence[str] = ()) -> Table:
-        u = resolve(universe, self.default_universe, self.universes)
+        u = resolve(universe, self.default_universe, self.universes, self.armies)
         p = self.parse_params(params)
         return Table(self, u, p, tuple(tuple(r) for r in self.rows(u, p)))
 
@@ -179,6 +242,23 @@ class Family(ABC):
     @abstractmethod
     def generated_items(self, table: Table) -> Counter[tuple[Any, ...]]:
         """The regenerated table as items comparable with printed_items."""
+
+    @abstractmethod
+    def items(self, entry: Printed) -> list[tuple[Any, ...]]:
+        """One entry (as printed, or as corrected) as the items it is compared by."""
+
+    def supply_key(self, values: Numbers) -> tuple[Any, ...]:
+        """How an erratum's supplied entry meets the finding of the row it supplies."""
+        return tuple(values)
+
+    def entry_parts(self, values: Numbers) -> tuple[Numbers, Numbers]:
+        """A finding's or an erratum's values (written flat) read as an entry:
+        (numbers, cossick signs). A keyed table's values are its units, shown whole."""
+        return tuple(values), ()
+
+    @abstractmethod
+    def match(self, entry: Callable[[EntryFamily], T], keyed: Callable[[KeyedFamily], T]) -> T:
+        """The function for the family's kind of comparison, applied to it."""
 
     # --- errata -------------------------------------------------------------------------------------
 
@@ -233,6 +313,18 @@ class EntryFamily(Family):
     def printed_items(self, entries: Iterable[PrintedEntry]) -> Counter[tuple[Any, ...]]:
         return Counter(self.key(e.numbers, e.signs) for e in entries if e.role == "entry")
 
+    def items(self, entry: Printed) -> list[tuple[Any, ...]]:
+        return [self.key(entry.numbers, entry.signs)]
+
+    def supply_key(self, values: Numbers) -> tuple[Any, ...]:
+        return self.key(values)
+
+    def entry_parts(self, values: Numbers) -> tuple[Numbers, Numbers]:
+        return self.split(values)
+
+    def match(self, entry: Callable[[EntryFamily], T], keyed: Callable[[KeyedFamily], T]) -> T:
+        return entry(self)
+
     def generated_items(self, table: Table) -> Counter[tuple[Any, ...]]:
         return Counter(self.row_key(r) for r in table.rows)
 
@@ -263,6 +355,12 @@ class KeyedFamily(Family):
 
     def printed_items(self, entries: Iterable[PrintedEntry]) -> Counter[tuple[Any, ...]]:
         return Counter((e.key, u) for e in entries if e.role == "entry" for u in self.units(e))
+
+    def items(self, entry: Printed) -> list[tuple[Any, ...]]:
+        return [(entry.key, u) for u in self.units(entry)]
+
+    def match(self, entry: Callable[[EntryFamily], T], keyed: Callable[[KeyedFamily], T]) -> T:
+        return keyed(self)
 
     def generated_items(self, table: Table) -> Counter[tuple[Any, ...]]:
         return Counter((k, u) for k, units in self.expected(table).items() for u in units)

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from ..model import men
+from ..model.men import SIDES
 from . import armies, taking
-from .family import KeyedFamily, Numbers, ParamValue, Printed, Row, Table, Unit
+from .family import REQUIRED, KeyedFamily, Numbers, ParamValue, Printed, Row, Table, Unit
+from .takings import SPACES
 from .universe import Universe
 
 if TYPE_CHECKING:
@@ -33,6 +35,9 @@ class Men(KeyedFamily):
     """"There be of each kind of men, two ranks or orders." (282): each rank
     listed by side; the king's sides (his layers) listed apart."""
 
+    COLUMNS = ("side", "shape", "order", "digit", "value", "derivation")
+    RULE = "each man's value from his digit by the rule of his shape and order"
+
     def rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterable[Row]:
         return armies.men_rows(universe)
 
@@ -40,8 +45,8 @@ class Men(KeyedFamily):
         out: dict[str, list[Unit]] = defaultdict(list)
         for side, shape, order, _digit, value, _derivation in table.rows:
             out[side_key(side, shape, order)].append((value,))
-        for side in men.SIDES:
-            out[f"{side}/king/sides"] = [(layer.value,) for layer in men.king(side).layers]
+        for side in SIDES:
+            out[f"{side}/king/sides"] = [(layer.value,) for layer in table.universe.armies.king(side).layers]
         return dict(out)
 
 
@@ -49,12 +54,15 @@ class Kings(KeyedFamily):
     """"Of the kings." (392): each pyramid's layers, printed lowest first, and
     their total."""
 
+    COLUMNS = ("side", "step", "root", "value", "shape")
+    RULE = "the pyramid's layers, top to bottom, each the quadrate of its root"
+
     def rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterable[Row]:
         return armies.king_rows(universe)
 
     def expected(self, table: Table) -> dict[str, list[Unit]]:
         out: dict[str, list[Unit]] = {}
-        for side in men.SIDES:
+        for side in SIDES:
             layers = [r for r in table.rows if r[0] == side]
             for n, r in enumerate(reversed(layers), 1):
                 out[f"{side}/layers/{n}"] = [(r[3],)]
@@ -66,12 +74,15 @@ class Ratios(KeyedFamily):
     """"The reason of these numbers ..." (331): the print gives numbers only
     for the superpartient ratios of the squares (numerator and difference)."""
 
+    COLUMNS = ("side", "digit", "relation", "greater", "lesser", "ratio", "class", "name", "difference")
+    RULE = "each rank against the rank it arises from, with the Latin name of the ratio"
+
     def rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterable[Row]:
         return armies.ratio_rows(universe)
 
     def expected(self, table: Table) -> dict[str, list[Unit]]:
         out: dict[str, list[Unit]] = {}
-        for side in men.SIDES:
+        for side in SIDES:
             squares = [r for r in table.rows if r[0] == side and r[2] == "square2:square1"]
             for n, r in enumerate(squares, 1):
                 out[f"superpartient/{side}/{n}/numerator"] = [(int(r[5].split(":")[0]),)]
@@ -79,14 +90,31 @@ class Ratios(KeyedFamily):
         return out
 
 
+@dataclass(frozen=True, eq=False, kw_only=True)
 class Standards(KeyedFamily):
     """"A Table of the victory of standerds." (1106): the men under each of
-    the ten standards of each side, keyed even/1 .. odd/10."""
+    the standards of each side, keyed even/1 .. odd/10. How many captains
+    and standard bearers each army leaves out, and how many standards the
+    rest fill, are the book's (the edition gives them)."""
+
+    captains: int
+    bearers: int
+    standards: int
 
     shows_evidence = True
+    COLUMNS = ("side", "standards", "men")
+
+    @classmethod
+    def arguments(cls) -> Mapping[str, Any]:
+        return {"captains": REQUIRED, "bearers": REQUIRED, "standards": REQUIRED}
+
+    @property
+    def rule(self) -> str:
+        return (f"(army total - {self.captains} captains - {self.bearers} bearers) / {self.standards} men to a "
+                "standard")
 
     def rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterable[Row]:
-        return armies.standards_rows(universe)
+        return armies.standards_rows(universe, self.captains, self.bearers, self.standards)
 
     def expected(self, table: Table) -> dict[str, list[Unit]]:
         return {f"{side}/{k}": [(v,)] for side, k, v in table.rows}
@@ -95,6 +123,9 @@ class Standards(KeyedFamily):
 class CossickSigns(KeyedFamily):
     """"The marking of the men." (762): each man with his cossick signs; the
     unit is the number with its signs."""
+
+    COLUMNS = ("side", "shape", "order", "value", "signs")
+    RULE = ("sign 1 (root) when an enemy bears a power of the man; sign k when an enemy bears his k-th root")
 
     def rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterable[Row]:
         return taking.cossick_signs(universe)
@@ -119,6 +150,9 @@ class K2Kings(KeyedFamily):
     """Kind 2, "Of the Kings, and their taking." (919): the roots on one side
     of the king, their quadrates on the other."""
 
+    COLUMNS = ("side", "step", "root", "quadrate")
+    RULE = "the king's steps: roots and their quadrates, least highest"
+
     def rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterable[Row]:
         return armies.k2_king_rows(universe)
 
@@ -135,6 +169,9 @@ class ObsidionOnly(KeyedFamily):
     list per side."""
 
     shows_evidence = True
+    PARAMS = SPACES
+    COLUMNS = ("side", "shape", "order", "value")
+    RULE = "no enemy of the same number, no lesser enemy times the void spaces, no two enemies added"
 
     def rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterable[Row]:
         return taking.obsidion_only(universe, int(params["max_spaces"]), int(params["min_spaces"]))

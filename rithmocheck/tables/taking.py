@@ -8,7 +8,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..model import men
+from ..model.men import Man
 from .universe import Universe
 
 SIDES = ("even", "odd")
@@ -40,13 +40,13 @@ def multiplicity(universe: Universe) -> dict[str, frozenset[int]]:
         return {}
     out = {}
     for side in SIDES:
-        out[side] = _borne_twice(men.army(side)) & universe.side(side)
+        out[side] = _borne_twice(universe.armies.army(side)) & universe.side(side)
     if not universe.opposite:  # without sides, one man of each side makes two
-        out["both"] = _borne_twice(men.all_men()) & universe.numbers
+        out["both"] = _borne_twice(universe.armies.all_men()) & universe.numbers
     return out
 
 
-def _borne_twice(army: Iterable[men.Man]) -> frozenset[int]:
+def _borne_twice(army: Iterable[Man]) -> frozenset[int]:
     seen: set[int] = set()
     twice: set[int] = set()
     for v in (m.value for m in army):
@@ -160,7 +160,7 @@ def cossick_signs(universe: Universe) -> list[tuple[Any, ...]]:
     rows = []
     for side in SIDES:
         enemy = universe.side(OTHER[side]) if universe.opposite else universe.numbers
-        for m in men.army(side):
+        for m in universe.armies.army(side):
             signs = set()
             if m.value >= 2 and any(m.value ** k in enemy for k in POWERS):
                 signs.add(1)
@@ -179,8 +179,8 @@ def obsidion_only(universe: Universe, max_spaces: int, min_spaces: int) -> list[
     rows = []
     for side in SIDES:
         enemy = universe.side(OTHER[side])
-        enemy_men = [m.value for m in men.army(OTHER[side]) if m.value in enemy]
-        for m in men.army(side):
+        enemy_men = [m.value for m in universe.armies.army(OTHER[side]) if m.value in enemy]
+        for m in universe.armies.army(side):
             v = m.value
             if v in enemy:
                 continue

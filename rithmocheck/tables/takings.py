@@ -7,13 +7,17 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import InputError
 from . import taking
-from .family import EntryFamily, Numbers, ParamValue, Row, Table
+from .family import REQUIRED, EntryFamily, Numbers, ParamKind, ParamValue, Row, Table
 from .universe import Universe
 
 OPS: dict[str, tuple[str, Callable[[int, int], int]]] = {"add": ("+", operator.add), "mul": ("x", operator.mul)}
+# The void spaces between two men: bounds that let a scholar try other boards
+# without a table that cannot finish (the defaults are the edition's).
+SPACES = {"min_spaces": ParamKind(low=1, high=1000), "max_spaces": ParamKind(low=1, high=1000)}
 
 
 @dataclass(frozen=True, eq=False, kw_only=True)
@@ -25,6 +29,21 @@ class TwoTakers(EntryFamily):
 
     op: str  # "add" or "mul"
     min_factor: int = 1
+
+    @classmethod
+    def arguments(cls) -> Mapping[str, Any]:
+        return {"op": REQUIRED, "min_factor": 1}
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return ("a", "b", f"a{'+' if self.op == 'add' else '*'}b")
+
+    @property
+    def rule(self) -> str:
+        if self.op == "add":
+            return "a + b = c (read back: c - b = a)"
+        floor = f" with a, b > {self.min_factor - 1}" if self.min_factor > 1 else ""
+        return f"a * b = c{floor} (read back: c / b = a)"
 
     def rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterable[Row]:
         return taking.two_takers(universe, self.op, min_factor=self.min_factor)
@@ -59,6 +78,19 @@ class BySpaces(EntryFamily):
 
     op: str  # "mul" or "div"
 
+    PARAMS = SPACES
+    COLUMNS = ("side", "man", "spaces", "enemy")
+
+    @classmethod
+    def arguments(cls) -> Mapping[str, Any]:
+        return {"op": REQUIRED}
+
+    @property
+    def rule(self) -> str:
+        if self.op == "mul":
+            return "man * void spaces = enemy (a lesser man takes a greater)"
+        return "man / void spaces = enemy (a greater man takes a lesser)"
+
     def rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterable[Row]:
         return taking.by_spaces(universe, self.op, int(params["min_spaces"]), int(params["max_spaces"]))
 
@@ -92,6 +124,9 @@ class CossickTaking(EntryFamily):
     """Kind 2, "Of taking by Cossicall signs." (913): a man bearing a power
     (root ** k, k = 2..6) meets an enemy bearing its root. Rows (root, power,
     sign); printed as "root power{powerofk}"."""
+
+    COLUMNS = ("root", "power", "sign")
+    RULE = "power = root ** sign, root and power on opposite sides"
 
     def rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterable[Row]:
         return taking.cossick_relations(universe)

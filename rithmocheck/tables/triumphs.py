@@ -6,16 +6,35 @@ readings of "agree in a proportion" in rithmocheck.model.proportions."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
-from ..model.proportions import agrees, four_term, holds, triples_in
+from ..model.proportions import FOUR_DEFINITIONS, agrees, four_term, holds, triples_in
 from . import proportion
-from .family import EntryFamily, Numbers, ParamValue, Row, Table
+from .family import REQUIRED, EntryFamily, Numbers, ParamKind, ParamValue, Row, Table
 from .universe import Universe
+
+# Each relation in words, over the terms of a row of three.
+RELATION_RULES = {"arithmetic": "middle - first = last - middle", "geometric": "middle * middle = first * last",
+                  "musical": "(middle - first) * last = (last - middle) * first"}
+
+
+def _and(words: tuple[str, ...]) -> str:
+    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 class ThreeTerm(EntryFamily):
     """Three numbers in one proportion: "Of the great triumph." (602); the
     tables at 620 (arithmetic), 643 (geometric), 672 (musical)."""
+
+    COLUMNS = ("first", "middle", "last")
+
+    @classmethod
+    def arguments(cls) -> Mapping[str, Any]:
+        return {"relations": REQUIRED}
+
+    @property
+    def rule(self) -> str:
+        return " and ".join(RELATION_RULES[r] for r in self.relations)
 
     def rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterable[Row]:
         return proportion.three_term(self.relations[0], universe.numbers)
@@ -35,6 +54,17 @@ class FourNumbers(EntryFamily):
     """Four numbers agreeing in two or three proportions: "Of the greater
     triumph." (676) and "Of the greatest triumph." (700); how four numbers
     "agree in" a proportion is the parameter `definition`."""
+
+    PARAMS = {"definition": ParamKind(choices=FOUR_DEFINITIONS)}
+    COLUMNS = ("a", "b", "c", "d")
+
+    @classmethod
+    def arguments(cls) -> Mapping[str, Any]:
+        return {"relations": REQUIRED}
+
+    @property
+    def rule(self) -> str:
+        return f"four numbers agreeing in {_and(self.relations)} proportion"
 
     def rows(self, universe: Universe, params: Mapping[str, ParamValue]) -> Iterable[Row]:
         return proportion.four_numbers(self.relations, universe.numbers, str(params["definition"]))

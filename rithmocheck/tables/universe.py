@@ -1,8 +1,10 @@
 """Universes: which numbers may appear in a table.
 
 A universe gives the numbers of each side. Named universes are built from the
-derived armies (rithmocheck.model.men); a scholar's own hypothesis can be given as a
-list of numbers or a file of numbers (then both sides hold the same numbers).
+derived armies (rithmocheck.model.men.Armies, the edition's); a scholar's own
+hypothesis can be given as a list of numbers or a file of numbers (then both
+sides hold the same numbers). A universe keeps the armies it is about: the
+tables of the men read them.
 
 Names:
   men                 every man's value, kings as whole pyramids
@@ -16,12 +18,12 @@ Names:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..model import men
+from ..model.men import Armies
 
 BASES = {
     "men": dict(layers=False, kings=True),
@@ -45,6 +47,7 @@ class Universe:
     even: frozenset[int]
     odd: frozenset[int]
     opposite: bool = False  # takers on one side, the taken man on the other
+    armies: Armies = field(default=Armies((), ()), compare=False, repr=False)  # the men it is about
 
     @property
     def numbers(self) -> frozenset[int]:
@@ -58,17 +61,22 @@ class Universe:
                 "opposite_sides": self.opposite, "numbers": sorted(self.numbers)}
 
 
-def named(name: str) -> Universe:
+def is_name(name: str) -> bool:
+    """Whether a name is a named universe (men, men+layers, ..., opposite:BASE)."""
+    return (name.split(":", 1)[1] if name.startswith("opposite:") else name) in BASES
+
+
+def named(name: str, armies: Armies) -> Universe:
     opposite = name.startswith("opposite:")
     base = name.split(":", 1)[1] if opposite else name
     if base not in BASES:
         raise KeyError(name)
-    even = men.values("even", **BASES[base])
-    odd = men.values("odd", **BASES[base])
+    even = armies.values("even", **BASES[base])
+    odd = armies.values("odd", **BASES[base])
     text = BASE_TEXT[base]
     if opposite:
         text = "takers from one side and the taken man from the other; " + text
-    return Universe(name, text, even, odd, opposite)
+    return Universe(name, text, even, odd, opposite, armies)
 
 
 _LIST = re.compile(r"^\s*\d+(\s*[, ]\s*\d+)*\s*$", re.ASCII)
@@ -108,7 +116,7 @@ def _is_file(spec: str) -> bool:
         return False
 
 
-def custom(spec: str) -> Universe:
+def custom(spec: str, armies: Armies) -> Universe:
     """A universe from a comma/space separated list or from a file of numbers."""
     from ..inputs import read_text
 
@@ -123,18 +131,18 @@ def custom(spec: str) -> Universe:
         path = Path(spec)
         name = f"file:{path.name}"
         desc = f"the numbers of {path.name} (both sides)"
-    return Universe(name, desc, numbers, numbers, False)
+    return Universe(name, desc, numbers, numbers, False, armies)
 
 
-def resolve(spec: str | None, default: str, allowed: tuple[str, ...]) -> Universe:
+def resolve(spec: str | None, default: str, allowed: tuple[str, ...], armies: Armies) -> Universe:
     """A named universe the table allows, or a custom list/file."""
     spec = spec or default
     if spec in allowed:
-        return named(spec)
+        return named(spec, armies)
     if spec in BASES or spec.startswith("opposite:"):
         raise InputError("--universe", None,
                          f"universe {spec!r} does not apply to this table (one of: {', '.join(allowed)})")
     if re.fullmatch(r"[A-Za-z][\w:+-]*", spec) and not _is_file(spec):
         raise InputError("--universe", None,
                          f"unknown universe {spec!r} (one of: {', '.join(allowed)}, a list such as 2,3,4, or a file)")
-    return custom(spec)
+    return custom(spec, armies)

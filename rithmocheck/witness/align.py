@@ -22,6 +22,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import tcp
 from .tcp import Token
@@ -99,8 +100,7 @@ def align(lines: tuple[str, ...] | None = None, doc: tcp.Document | None = None)
     b = [key(t.kind, t.text) for t in tt]
     pairs: list[int | None] = [None] * len(wt)
     how = ["none"] * len(wt)
-    sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    for op, i1, i2, j1, j2 in sm.get_opcodes():
+    for op, i1, i2, j1, j2 in _opcodes(a, b):
         if op == "equal":
             for k in range(i2 - i1):
                 pairs[i1 + k], how[i1 + k] = j1 + k, "equal"
@@ -112,6 +112,35 @@ def align(lines: tuple[str, ...] | None = None, doc: tcp.Document | None = None)
             for k in range(n):
                 pairs[i1 + k], how[i1 + k] = j1 + (k * m) // n, "approx"
     return Alignment(wt, tt, tuple(pairs), tuple(how))
+
+
+def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]:
+    """difflib's opcodes of the two key sequences (no junk heuristic): about a second for the book, so
+    remembered (rithmocheck.memo) under the SHA-256 of the two sequences and Python's version (difflib's)."""
+    import hashlib
+    import json
+    import sys
+
+    from ..memo import remember
+
+    key = hashlib.sha256(json.dumps([sys.version, a, b], ensure_ascii=False).encode("utf-8", "surrogatepass"))
+
+    def make() -> list[list[Any]]:
+        return [list(o) for o in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()]
+
+    def tiles(ops: Any) -> bool:
+        """Opcodes that cover both sequences, end to end, in order."""
+        i = j = 0
+        for op in ops if isinstance(ops, list) else [None]:
+            if not (isinstance(op, list) and len(op) == 5 and op[0] in ("equal", "replace", "delete", "insert")
+                    and all(isinstance(x, int) for x in op[1:]) and (op[1], op[3]) == (i, j)
+                    and op[2] >= i and op[4] >= j):
+                return False
+            i, j = op[2], op[4]
+        return (i, j) == (len(a), len(b))
+
+    return [(str(o), int(i1), int(i2), int(j1), int(j2)) for o, i1, i2, j1, j2 in
+            remember("alignment", key.hexdigest(), make, tiles)]
 
 
 def __getattr__(name: str) -> Path:

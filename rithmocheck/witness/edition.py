@@ -3,14 +3,23 @@ examples, and the curated errata that go with them, in one directory.
 
 An edition directory holds `edition.yaml` (its id, title and the names of
 its files), the witness byte for byte (witness.txt, described in
-witness.yaml), one transcription per printed run (tables/*.yaml), the worked
+witness.yaml), the book's facts (book.yaml: the digits of its men, the
+readings and the tables, from which the registry of its tables is built;
+rithmocheck.witness.facts), the rules of its kinds of play (rules.yaml, read
+by rithmocheck.ruleset), one transcription per printed run (tables/*.yaml), the worked
 examples (examples.yaml), the record of lines with no checkable number
 (coverage.yaml), the page map (pages.yaml, optional), the curated errata
-(errata.yaml) and, optionally, a second witness (the EEBO-TCP keying).
+(errata.yaml, or wherever edition.yaml's `errata` names) and, optionally, a
+second witness (the EEBO-TCP keying).
 
-The shipped edition is the 1563 book, package data inside the wheel:
-`rithmocheck/editions/lever-fulke-1563/` (SHIPPED). Every path of it is
-named here and nowhere else. `rithmocheck --edition DIR` (or the variable
+The shipped edition is the 1563 book. In the repository it follows the
+design card: the transcriptions as printed in `sources/lever-fulke-1563/`,
+the curated errata apart in `corrections/lever-fulke-1563.yaml` (its
+edition.yaml names them). The build backend maps both into the wheel
+(setup.py: `rithmocheck/editions/`, `rithmocheck/corrections/`, the same
+layout one level down), so that an installation is self-contained; SHIPPED
+is the one or the other, whichever this copy of the package has. Every path
+of it is named here and nowhere else. `rithmocheck --edition DIR` (or the variable
 RITHMOCHECK_EDITION) selects another edition; `rithmocheck init DIR` copies
 the shipped one. Everything is loaded once per edition and kept (an Edition
 is immutable).
@@ -26,30 +35,34 @@ from typing import Any
 
 from ..errors import InputError
 from ..inputs import load_file, read_text
+from ..model.men import Armies
+from ..tables.registry import Registry, build
 from .entries import Position, PrintedEntry, printed_entries
 from .examples import Example, ExamplePassage, load_coverage, load_passages
+from .facts import BookFacts, load_book, resolve, table_specs
 from .layout import Passage, load_passage
 from .page import Page
 from .pages import PageMap, load_map
 
 # --- the shipped edition: its paths, in this one place ------------------------------------------------
-EDITIONS = Path(__file__).resolve().parent.parent / "editions"
-SHIPPED = EDITIONS / "lever-fulke-1563"  # the 1563 edition, package data
-SHIPPED_ERRATA = SHIPPED / "errata.yaml"
+METADATA = "edition.yaml"
+_PACKAGE = Path(__file__).resolve().parent.parent
+# installed (a wheel): the edition and its corrections are package data; a checkout: the card's layout (a
+# directory left behind in the package by an older checkout, without the edition in it, changes nothing)
+_HOME = _PACKAGE if (_PACKAGE / "editions" / "lever-fulke-1563" / METADATA).is_file() else _PACKAGE.parent
+EDITIONS = _HOME / ("editions" if _HOME == _PACKAGE else "sources")
+CORRECTIONS = _HOME / "corrections"
+SHIPPED = EDITIONS / "lever-fulke-1563"  # the 1563 edition
+SHIPPED_IN_REPOSITORY = "sources"  # where the repository keeps it, for citations of its files
+SHIPPED_ERRATA = CORRECTIONS / "lever-fulke-1563.yaml"  # its curated errata (named by its edition.yaml)
 SHIPPED_TCP_DIR = SHIPPED / "eebo-tcp-A05389"  # the second witness and its provenance (witness.yaml)
 SHIPPED_TCP = SHIPPED_TCP_DIR / "A05389.xml"
 
 MAX_FIGURES = 100  # of a number in the witness (the shipped one's longest has 4; a transcription's at most 12)
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_FIGURES + 1},}}")
-METADATA = "edition.yaml"
+_ERRATA_KEY = re.compile(r"^errata:[^\n]*$", re.MULTILINE)
 ENV_VAR = "RITHMOCHECK_EDITION"
 WITNESS_BYTES = 1_000_000
-
-
-def known_tables() -> frozenset[str]:
-    from ..tables import TABLE_IDS
-
-    return frozenset(TABLE_IDS)
 
 
 def _key_line(meta: dict[str, Any], key: str) -> int | None:
@@ -157,6 +170,16 @@ class Edition:
         value = meta.get("edition")
         return str(value) if isinstance(value, str) and value else self.root.name
 
+    @property
+    def errata_title(self) -> str:
+        """The title of the errata document (edition.yaml's errata_title; the TEI and Markdown errata)."""
+        value = self.edition_metadata.get("errata_title")
+        if value is None:
+            return f"Errata to the edition {self.name}"
+        if not isinstance(value, str) or not value.strip():
+            raise InputError(self.root / METADATA, getattr(value, "line", None), "errata_title must be text")
+        return " ".join(value.split())
+
     def with_errata(self, path: str | Path | None) -> Edition:
         """The same edition with another errata file (None: this one)."""
         if path is None or Path(path) == self.errata_path:
@@ -176,6 +199,14 @@ class Edition:
         return self.root / "tables"
 
     @property
+    def book_path(self) -> Path:
+        return self.root / "book.yaml"
+
+    @property
+    def rules_path(self) -> Path:
+        return self.root / "rules.yaml"
+
+    @property
     def examples_path(self) -> Path:
         return self.root / "examples.yaml"
 
@@ -187,12 +218,35 @@ class Edition:
     def pages_path(self) -> Path:
         return self.root / "pages.yaml"
 
+    @property
+    def errata_cited(self) -> str:
+        """The errata file as a reader finds it: the shipped edition's where the repository keeps it
+        (corrections/...), else by its name."""
+        if self.errata_path == SHIPPED_ERRATA:
+            return f"{SHIPPED_ERRATA.parent.name}/{SHIPPED_ERRATA.name}"
+        return self.errata_path.name
+
+    def copy_also(self) -> dict[str, bytes]:
+        """What a copy of the edition (`init`) needs beyond its directory's files: errata that lie outside it
+        (the shipped edition's, in corrections/) become the copy's errata.yaml, which its edition.yaml then
+        names. Nothing when the errata are within the directory."""
+        from ..inputs import read_bytes
+
+        if self.errata_path.resolve().is_relative_to(self.root.resolve()):
+            return {}
+        meta = self.root / METADATA
+        text = read_text(meta)
+        named, n = _ERRATA_KEY.subn("errata: errata.yaml", text)
+        if n != 1:
+            raise InputError(meta, None, "the errata must be named on one line of their own (errata: FILE)")
+        return {"errata.yaml": read_bytes(self.errata_path), METADATA: named.encode("utf-8")}
+
     def read_paths(self) -> tuple[Path, ...]:
         """Every file (and directory) the edition reads, as named from its
         directory: a link among them stands for the file it points to,
         wherever that lies (compared on disk by rithmocheck.export.outfiles)."""
-        named = [self.root / n for n in (METADATA, "witness.txt", "witness.yaml", "examples.yaml", "coverage.yaml",
-                                         "pages.yaml", "collation.json", "tables")]
+        named = [self.root / n for n in (METADATA, "witness.txt", "witness.yaml", "book.yaml", "rules.yaml",
+                                         "examples.yaml", "coverage.yaml", "pages.yaml", "collation.json", "tables")]
         try:
             named += sorted(self.tables_dir.glob("*.yaml"))
         except OSError:
@@ -293,8 +347,32 @@ class Edition:
         return tuple(sorted(self.tables_dir.glob("*.yaml")))
 
     @cached_property
+    def facts(self) -> BookFacts:
+        """The book's facts (book.yaml): its men's digits, its readings and its tables."""
+        if not self.book_path.is_file():
+            raise InputError(self.book_path, None, "the edition has no book.yaml (an edition made by an earlier "
+                                                   "rithmocheck: copy book.yaml and rules.yaml from a new "
+                                                   "'rithmocheck init DIR' and edit them)")
+        return load_book(self.book_path, len(self.lines), shape=self.root != SHIPPED)
+
+    @property
+    def armies(self) -> Armies:
+        """The men of the book, derived from its digits."""
+        return self.facts.armies
+
+    @cached_property
+    def registry(self) -> Registry:
+        """The tables of the book by id: the families the edition's data makes."""
+        return build(table_specs(self.facts, self.passages, self.lines), self.armies)
+
+    @cached_property
+    def rules_heading(self) -> tuple[str, int]:
+        """The heading the six rules of the men stand under, and its line."""
+        return resolve(self.facts, self.facts.rules_heading, "numbers: heading", self.passages, self.lines)
+
+    @cached_property
     def passages(self) -> tuple[Passage, ...]:
-        known = known_tables()
+        known = self.facts.ids
         out = tuple(load_passage(str(p), self.witness, known) for p in self.passage_files())
         seen: dict[str, str] = {}
         for p in out:

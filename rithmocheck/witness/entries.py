@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .layout import Cell, Passage, Scope
+from .layout import Cell, Passage, Role, Scope
 from .page import Page
 
 PageAt = Callable[[int, int], "Page | None"]  # (witness line, column) -> the page there
@@ -49,7 +49,7 @@ class PrintedEntry:
 
     table: str
     position: Position
-    role: str  # entry, nothing, count
+    role: Role  # entry, nothing, count
     numbers: tuple[int, ...]
     text: str
     signs: tuple[int, ...] = ()
@@ -85,29 +85,30 @@ def printed_entries(passage: Passage, page_at: PageAt | None = None) -> Iterator
             head: tuple[int, ...] = ()
             pending: Cell | None = None
             for cell in column.cells:
-                if cell.role == "group":
+                if cell.role is Role.GROUP:
                     group = head = cell.numbers
-                elif cell.role == "head":
+                elif cell.role is Role.HEAD:
                     head = cell.numbers
-                elif cell.role == "fragment":
+                elif cell.role is Role.FRAGMENT:
                     pending = cell
-                elif cell.role == "entry":
+                elif cell.role is Role.ENTRY:
                     first = pending or cell
                     numbers = (pending.numbers if pending else ()) + cell.numbers
                     signs = (pending.signs if pending else ()) + cell.signs
                     text = f"{pending.text} {cell.text}" if pending else cell.text
                     pending = None
-                    yield _entry(passage, page_at, column.table, first, "entry", group + numbers, text, signs, cell.key)
-                elif cell.role == "nothing":
-                    yield _entry(passage, page_at, column.table, cell, "nothing", cell.numbers or head, cell.text, (),
+                    yield _entry(passage, page_at, column.table, first, Role.ENTRY, group + numbers, text, signs,
                                  cell.key)
-                elif cell.role == "count":
-                    yield _entry(passage, page_at, cell.counts or column.table, cell, "count", cell.numbers,
+                elif cell.role is Role.NOTHING:
+                    yield _entry(passage, page_at, column.table, cell, Role.NOTHING, cell.numbers or head, cell.text,
+                                 (), cell.key)
+                elif cell.role is Role.COUNT:
+                    yield _entry(passage, page_at, cell.counts or column.table, cell, Role.COUNT, cell.numbers,
                                  cell.text, (),
                                  None, cell.scope)
 
 
-def _entry(passage: Passage, page_at: PageAt | None, table: str, cell: Cell, role: str, numbers: tuple[int, ...],
+def _entry(passage: Passage, page_at: PageAt | None, table: str, cell: Cell, role: Role, numbers: tuple[int, ...],
            text: str, signs: tuple[int, ...], key: str | None, scope: tuple[Scope, ...] | None = None) -> PrintedEntry:
     line, column = passage.read_from(cell)
     return PrintedEntry(table, Position(passage.passage, cell.block, cell.column, cell.row), role, numbers, text,

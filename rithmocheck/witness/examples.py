@@ -58,10 +58,10 @@ RANK_FIELDS = ("numerator", "denominator", "difference")
 KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     **{k: (("of", "is"), (), (), ()) for k in ("sum", "difference", "product", "quotient", "square", "root", "half")},
     "taking": (("of", "is"), (), ("method",), ()),
-    "count": (("is",), (), ("what",), ()),
+    "count": (("is",), (), ("what",), ("derive", "unchecked")),
     "contains": (("of",), ("times", "remainder", "part"), (), ()),
     "proportion": (("of",), (), ("relation",), ()),
-    "list": (("of",), (), ("key",), ()),
+    "list": (("of",), (), ("key",), ("rank", "scope")),
     "victory": ((), ("of",) + VICTORY_FIELDS, ("type",), ()),
     "standards": ((), STANDARD_FIELDS, ("army",), ()),
     "same": (("of",), (), (), ()),
@@ -139,6 +139,7 @@ class Example:
     passage: str = ""
     refs: tuple[tuple[str, Ref], ...] = ()  # field -> token id(s) or literal number(s)
     params: tuple[tuple[str, Any], ...] = ()  # the statement's words: relation, key, type, army, shape ...
+    yaml_line: int | None = None  # where the statement stands in examples.yaml
 
     @property
     def position(self) -> ExamplePosition:
@@ -461,7 +462,7 @@ class _Reader:
         method = raw.get("method") if kind == "taking" else None
         return Example(sid, line, last, heading, quote, kind, operands, stated,
                        None if method is None else str(method), _text(raw, "what", self.path, sid, False),
-                       _text(raw, "note", self.path, sid, False), None, self.pid, refs, params)
+                       _text(raw, "note", self.path, sid, False), None, self.pid, refs, params, raw.line)
 
     def values(self) -> dict[str, Any]:
         return {t.id: t.value for t in self.tokens.values() if t.is_value}

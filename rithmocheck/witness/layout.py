@@ -22,9 +22,25 @@ from typing import Any
 
 from ..errors import InputError
 from ..inputs import LDict, load_file, load_text
-from ..words import ordinal
+from ..words import Word, ordinal
 
-ROLES = ("entry", "heading", "label", "nothing", "count", "blank", "group", "head", "fragment", "prose")
+
+class Role(Word):
+    """What a printed cell is (docs/transcription-format.md)."""
+
+    ENTRY = "entry"  # an entry of the table
+    HEADING = "heading"  # a heading printed over a column
+    LABEL = "label"  # words printed beside entries
+    NOTHING = "nothing"  # the print's statement that a group yields nothing
+    COUNT = "count"  # a stated count
+    BLANK = "blank"  # a cell the print leaves empty
+    GROUP = "group"  # a group head the entries below leave out
+    HEAD = "head"  # a group head the entries below repeat
+    FRAGMENT = "fragment"  # part of an entry wrapped onto the line before
+    PROSE = "prose"  # words and numbers of the prose among the lists
+
+
+ROLES = Role.values()
 # The disagreements with the second witness that a recorded reading of a cell
 # may explain (the cell-level kinds of rithmocheck.witness.collate.Kind).
 READING_KINDS = ("column", "row", "split", "role", "blank", "number", "sign", "heading-block", "prose", "unmatched")
@@ -81,7 +97,7 @@ class Cell:
     """One printed line of a column: its text, its role, its row."""
 
     text: str
-    role: str
+    role: Role
     block: int
     column: int
     row: int
@@ -281,7 +297,7 @@ def _parse_cell(raw: Any, block: int, column: int, row: int, path: str, parent_l
         reading = _parse_reading(raw["reading"], where, path, y) if "reading" in raw else None
     else:
         raise InputError(path, getattr(raw, "line", parent_line), f"{where}: a cell must be a string or a mapping")
-    cell = Cell(str(text), str(role), block, column, row, int(y), note, counts, key, scope, reading)
+    cell = Cell(str(text), Role(role), block, column, row, int(y), note, counts, key, scope, reading)
     tokens = cell.tokens
     if role == "blank" and tokens:
         raise InputError(path, y, f"{where}: a blank cell must have empty text")

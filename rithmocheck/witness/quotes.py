@@ -5,17 +5,25 @@ the ruleset validator and the conformance cases."""
 
 from __future__ import annotations
 
-from functools import cache
+from typing import TYPE_CHECKING
 
-
-@cache
-def witness_text() -> tuple[str, tuple[int, ...]]:
-    """The shipped witness as one text, its whitespace runs made one space,
-    and where each of its lines begins in that text."""
+if TYPE_CHECKING:
     from .edition import Edition
 
+
+def witness_text(edition: Edition) -> tuple[str, tuple[int, ...]]:
+    """An edition's witness as one text, its whitespace runs made one space,
+    and where each of its lines begins in that text (kept with the edition)."""
+    memo = edition.derived
+    if "witness_text" not in memo:
+        memo["witness_text"] = _text(edition.lines)
+    found: tuple[str, tuple[int, ...]] = memo["witness_text"]
+    return found
+
+
+def _text(lines: tuple[str, ...]) -> tuple[str, tuple[int, ...]]:
     starts, parts, at = [], [], 0
-    for line in Edition.default().lines:
+    for line in lines:
         words = " ".join(line.split())
         starts.append(at)
         parts.append(words)
@@ -28,9 +36,10 @@ def _shown(text: object, limit: int = 80) -> str:
     return repr(s if len(s) <= limit else s[:limit - 3] + "...")
 
 
-def citation_problems(line: int, quote: str | None, heading: str | None) -> list[tuple[str, str]]:
-    """(field, problem) for each way the citation misstates the witness."""
-    text, starts = witness_text()
+def citation_problems(line: int, quote: str | None, heading: str | None,
+                      edition: Edition) -> list[tuple[str, str]]:
+    """(field, problem) for each way the citation misstates the edition's witness."""
+    text, starts = witness_text(edition)
     lines = len(starts) - 1
     if not 1 <= line <= lines:
         return [("line", f"line {line} is not a line of the witness (1 to {lines})")]

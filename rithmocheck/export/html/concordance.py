@@ -6,14 +6,13 @@ tables whose regenerated rows hold the number. Figures the edition reads as
 no number (examples.yaml, readings) are listed apart.
 
 Made from the edition's data only: the passages of the tables (tables/*.yaml)
-and of the worked examples (examples.yaml), the registry of tables."""
+and of the worked examples (examples.yaml), the edition's registry of tables."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from ...tables import REGISTRY, default_table
 from ...tables.explain import COUNT_COLUMNS
 from ...witness.edition import Edition
 from ...witness.entries import Position
@@ -58,12 +57,12 @@ class Concordance:
     passages: int  # places in worked examples
 
 
-def _tables_holding() -> dict[int, list[str]]:
+def _tables_holding(edition: Edition) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
-    for table_id, family in REGISTRY.items():
+    for table_id, family in edition.registry.items():
         columns = [i for i, c in enumerate(family.columns) if c not in COUNT_COLUMNS]
         held: set[int] = set()
-        for row in default_table(table_id).rows:
+        for row in family.default_table().rows:
             for i in columns:
                 v = row[i]
                 if isinstance(v, int) and not isinstance(v, bool):
@@ -105,7 +104,7 @@ def concordance(edition: Edition) -> Concordance:
                                       note=f"read as the {t.reading[0]} {t.reading[1]}"))
             else:
                 passages.setdefault(t.value, []).append(place)
-    holding = _tables_holding()
+    holding = _tables_holding(edition)
     numbers = tuple(NumberEntry(n, f"n{n}", tuple(cells.get(n, ())), tuple(passages.get(n, ())),
                                 tuple(holding.get(n, ())))
                     for n in sorted(set(cells) | set(passages)))

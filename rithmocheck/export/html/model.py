@@ -24,12 +24,12 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from ...audit.errata import RESPONSIBLE, CorrectedEntry, Erratum, corrected_entries
+from ...audit.errata import RESPONSIBLE, CorrectedEntry, Erratum, Omit, Replace, Supply, corrected_entries
 from ...audit.evidence import ReadingEvidence
 from ...audit.findings import Finding, Kind, Report, as_printed
 from ...audit.passages import Correction, PassageCheck, check_passages
 from ...audit.tables import READINGS_WEIGHED
-from ...tables import REGISTRY, EntryFamily, Family, KeyedFamily, Table, default_table
+from ...tables import EntryFamily, Family, KeyedFamily, Table
 from ...witness.edition import Edition
 from ...witness.entries import Position, PrintedEntry
 from ...witness.examples import EXAMPLES, Example, ExamplePosition
@@ -334,8 +334,7 @@ class _Table:
 
 def _regenerated(t: _Table, numbers: tuple[int, ...], signs: tuple[int, ...], key: str | None) -> str:
     """The regenerated entry a printed (or corrected) entry corresponds to."""
-    f = t.family
-    if isinstance(f, EntryFamily):
+    def entry(f: EntryFamily) -> str:
         found = t.rows.get(f.key(numbers, signs))
         if found is None:
             return "none: no row of the regenerated table has these numbers"
@@ -343,12 +342,16 @@ def _regenerated(t: _Table, numbers: tuple[int, ...], signs: tuple[int, ...], ke
         r_numbers, r_signs = f.row_entry(row)
         return (f"{_text(r_numbers, r_signs)} (row {n} of the regenerated table: "
                 f"{f.explain(r_numbers, r_signs, t.table)})")
-    if isinstance(f, KeyedFamily) and key is not None:
+
+    def keyed(f: KeyedFamily) -> str:
+        if key is None:
+            return ""
         units = t.expected.get(key)
         if units is None:
             return f"none: the rules give nothing under {key!r}"
         return f"{key}: {' '.join(_text(*f.split(u)) for u in units)} (what the rules give)"
-    return ""
+
+    return t.family.match(entry, keyed)
 
 
 def _where(line: int | None, page: Page | None) -> tuple[str, str]:
@@ -358,8 +361,8 @@ def _where(line: int | None, page: Page | None) -> tuple[str, str]:
 def _erratum_items(e: Erratum | None) -> list[tuple[str, str]]:
     if e is None:
         return []
-    corr = ("omit" if e.corr == "omit" else f"supply {e.written(e.entry)}" if e.corr == "supply"
-            else e.written(e.corr) if isinstance(e.corr, tuple) else str(e.corr))
+    corr = ("omit" if isinstance(e.corr, Omit) else f"supply {e.written(e.corr.entry)}"
+            if isinstance(e.corr, Supply) else e.written(e.corr.numbers))
     return [("Erratum", e.id), ("Correction", f"{corr} ({e.klass})"), ("Reason", e.reason),
             ("Confidence", e.confidence), ("Responsibility", f"{e.resp}: {RESPONSIBLE.get(e.resp, '')}")]
 
@@ -371,7 +374,7 @@ def _finding_items(t: _Table, findings: Sequence[Finding]) -> list[tuple[str, st
         if f.kind in (Kind.MISPRINT, Kind.SPURIOUS) and t.family.rule:
             out.append(("Relation failed", t.family.rule))
         if f.candidates:
-            out.append(("Candidates", "; ".join(f"{as_printed(f.table, c.value)} ({c.klass}, {c.confidence})"
+            out.append(("Candidates", "; ".join(f"{as_printed(t.family, c.value)} ({c.klass}, {c.confidence})"
                                                 for c in f.candidates)))
         if f.erratum is None:
             out.append(("Erratum", "none: no curated erratum covers this finding"))
@@ -457,8 +460,8 @@ def _cell(t: _Table, pos: Position, cell: Cell, line: int, page: Page | None) ->
     if state in ("misprint", "count"):
         if ce is not None and ce.status == "corrected":
             corr = parts(_text(ce.numbers, ce.signs))
-        elif state == "count" and erratum is not None and isinstance(erratum.corr, tuple):
-            corr = parts(_text(erratum.corr))
+        elif state == "count" and erratum is not None and isinstance(erratum.corr, Replace):
+            corr = parts(_text(erratum.corr.numbers))
         else:
             proposal = next(f.expected for f in found if f.kind.value == state)
             corr = parts(_text(proposal)) if proposal is not None else ()
@@ -479,10 +482,10 @@ def _cell(t: _Table, pos: Position, cell: Cell, line: int, page: Page | None) ->
             c_spans = [Span("del", printed_text)]
         else:
             c_spans = [Span("text", printed_text)]
-    elif cell.role == "count" and erratum is not None and isinstance(erratum.corr, tuple) and erratum.sic == \
+    elif cell.role == "count" and erratum is not None and isinstance(erratum.corr, Replace) and erratum.sic == \
             cell.numbers and state == "count":
         status = "corrected"
-        c_spans = [Span("ins", parts(_text(erratum.corr)), say="read ")]
+        c_spans = [Span("ins", parts(_text(erratum.corr.numbers)), say="read ")]
     else:
         c_spans = [Span("text", printed_text)]
     # the detail
@@ -495,8 +498,7 @@ def _cell(t: _Table, pos: Position, cell: Cell, line: int, page: Page | None) ->
         if ce is not None and ce.status == "corrected":
             items.append(("Regenerated entry", _regenerated(t, ce.numbers, ce.signs, key)))
         elif proposal is not None:
-            fam = t.family
-            n_, s_ = fam.split(proposal) if isinstance(fam, EntryFamily) else (proposal, ())
+            n_, s_ = t.family.entry_parts(proposal)
             items.append(("Regenerated entry", _regenerated(t, n_, s_, key)))
         elif e is not None:
             items.append(("Regenerated entry", _regenerated(t, e.numbers, e.signs, key)))
@@ -608,7 +610,7 @@ def _supplied(t: _Table, table_id: str, findings: Sequence[Finding],
         sid = supplied_id(table_id, numbers, seen[numbers])
         line = f.witness_line if f is not None else e.witness_line if e is not None else None
         page = f.page if f is not None else e.page if e is not None else None
-        n_, s_ = fam.split(numbers) if isinstance(fam, EntryFamily) else (numbers, ())
+        n_, s_ = fam.entry_parts(numbers)
         text = _text(n_, s_)
         items_ = [("Supplied entry", f"[{text}]"), ("Where", "not printed; the finding cites the table's heading"),
                   _where(line, page)]
@@ -616,10 +618,8 @@ def _supplied(t: _Table, table_id: str, findings: Sequence[Finding],
             items_ += _finding_items(t, [f])
         else:
             items_ += [("Finding", "none: the audit finds no omission here"), *_erratum_items(e)]
-        if isinstance(fam, EntryFamily):  # (why it belongs to the table is the erratum's reason)
-            row = t.rows.get(fam.key(n_, s_))
-            items_.append(("Regenerated entry", f"{text} (row {row[0]} of the regenerated table)" if row
-                           else "none: no row of the regenerated table has these numbers"))
+        # (an entry table: why it belongs to the table is the erratum's reason)
+        items_ += _supplied_row(t, fam, n_, s_, text)
         span = Span("supplied", parts(text), BOTH if ce is not None else PRINTED)
         uncovered = f is None or f.erratum is None
         rows.append(RowView(len(rows) + 1, (CellView(
@@ -629,6 +629,25 @@ def _supplied(t: _Table, table_id: str, findings: Sequence[Finding],
     heading = f"not printed (the omissions cite the table's heading, {page_label(t.page(fam.witness_line, 0))})"
     return BlockView("supplied", f"The {count(len(rows), 'omission')} of {table_id}, "
                                  "supplied in brackets", ("Supplied entry",), (PageGroup(heading, tuple(rows)),))
+
+
+def _supplied_row(t: _Table, fam: Family, numbers: tuple[int, ...], signs: tuple[int, ...],
+                  text: str) -> list[tuple[str, str]]:
+    """The regenerated row a supplied entry of an entry table is (none for a keyed table)."""
+    def entry(f: EntryFamily) -> list[tuple[str, str]]:
+        row = t.rows.get(f.key(numbers, signs))
+        return [("Regenerated entry", f"{text} (row {row[0]} of the regenerated table)" if row
+                 else "none: no row of the regenerated table has these numbers")]
+
+    return fam.match(entry, lambda keyed: [])
+
+
+def _row_numbers(f: EntryFamily, table: Table) -> dict[tuple[int, ...], tuple[int, tuple[Any, ...]]]:
+    """Each row of the regenerated table by its key, with its number (the first row of a key)."""
+    out: dict[tuple[int, ...], tuple[int, tuple[Any, ...]]] = {}
+    for n, row in enumerate(table.rows, 1):
+        out.setdefault(f.row_key(row), (n, row))
+    return out
 
 
 def _counts(findings: Iterable[Finding]) -> tuple[tuple[str, int], ...]:
@@ -652,8 +671,8 @@ def table_page(table_id: str, edition: Edition, errata: tuple[Erratum, ...], fin
                links: dict[str, TableLink], passages: Sequence[Passage] | None = None,
                pages: dict[tuple[int, int], Page | None] | None = None,
                readings: Sequence[ReadingEvidence] = ()) -> TablePage:
-    f = REGISTRY[table_id]
-    table = default_table(table_id)
+    f = edition.registry[table_id]
+    table = f.default_table()
     by_pos: dict[Position, list[Finding]] = {}
     unplaced: list[Finding] = []
     other: list[str] = []
@@ -673,11 +692,8 @@ def table_page(table_id: str, edition: Edition, errata: tuple[Erratum, ...], fin
                {e.position: e for e in mine.values() if isinstance(e.position, Position)},
                {e.position: e for e in edition.entries(table_id)}, {}, {}, edition, {} if pages is None else pages,
                noted)
-    if isinstance(f, EntryFamily):
-        for n, row in enumerate(table.rows, 1):
-            t.rows.setdefault(f.row_key(row), (n, row))
-    elif isinstance(f, KeyedFamily):
-        t.expected = f.expected(table)
+    f.match(lambda entry: t.rows.update(_row_numbers(entry, table)),
+            lambda keyed: t.expected.update(keyed.expected(table)))
     views = tuple(PassageView(
         safe(p.passage), p.passage, p.heading, f"{p.run_lines[0]}\u2013{p.run_lines[1]}", _pages_text(t, p),
         "\n".join(" ".join(par.split()) for par in p.layout_evidence.splitlines() if par.strip()), p.ambiguous,
@@ -882,11 +898,12 @@ def site(edition: Edition, errata: tuple[Erratum, ...], report: Report) -> Site:
     for p in edition.passages:
         for t in p.tables:
             passages.setdefault(t, []).append(p)
-    ids = [t for t in REGISTRY if t in passages]
+    registry = edition.registry
+    ids = [t for t in registry if t in passages]
     links = {}
     for t in ids:
         fs = by_table.get(t, [])
-        links[t] = TableLink(t, REGISTRY[t].title, REGISTRY[t].kind,
+        links[t] = TableLink(t, registry[t].title, registry[t].kind,
                              sum(1 for e in edition.entries(t) if e.role == "entry"), _counts(fs),
                              sum(1 for x in fs if not x.covered))
     seen: dict[tuple[int, int], Page | None] = {}

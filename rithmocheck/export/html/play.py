@@ -170,7 +170,7 @@ def _rules(ruleset: str, options: str) -> Rules:
     return compile_rules(resolve(doc, chosen) if chosen else doc)
 
 
-def case_view(case: Case, live: dict[str, dict[str, Any]]) -> CaseView:
+def case_view(case: Case, live: dict[str, dict[str, Any]], holds_known: list[str] | None = None) -> CaseView:
     rules = _rules(case.ruleset, json.dumps(case.options, sort_keys=True))
     pos = parse(case.data["position"], rules.kings, rules.ranks, case.path)
     expect = case.data["expect"]
@@ -185,7 +185,7 @@ def case_view(case: Case, live: dict[str, dict[str, Any]]) -> CaseView:
     from ...conformance.runner import holds_for
     from ...ruleset.assemble import ruleset_ids
 
-    holds = holds_for(case)
+    holds = tuple(holds_known) if holds_known is not None else holds_for(case)
     views = []
     for name, run in sorted(live.items()):
         row = next((r for r in run["results"] if r["case"] == case.id), None)
@@ -298,11 +298,13 @@ class PlaySite:
     boards_by_passage: dict[str, tuple[CaseView, ...]] = field(default_factory=dict)
 
 
-def play_site(witness_lines: tuple[str, ...], passage_of: dict[str, str] | None = None) -> PlaySite:
+def play_site(witness_lines: tuple[str, ...], passage_of: dict[str, str] | None = None,
+              holds: dict[str, list[str]] | None = None) -> PlaySite:
     """The engine side of the edition; `passage_of` maps a worked example's statement to its passage, whose page
-    then draws the cases that state it."""
+    then draws the cases that state it; `holds`, the rulesets each case holds for when already known (else
+    computed)."""
     live = runs()
-    cases = tuple(case_view(c, live) for c in load_cases())
+    cases = tuple(case_view(c, live, None if holds is None else holds.get(c.id)) for c in load_cases())
     by_id = {c.id: c for c in cases}
     by_point = []
     for p in POINTS:

@@ -1,0 +1,77 @@
+"""The rules of an edition's kinds of play: its rules.yaml, loaded and checked.
+
+rules.yaml (schema rithmocheck/schema/rules-1.json) holds the rules in words,
+each with its citation, that rithmocheck.ruleset.assemble makes into one
+ruleset document per kind. Its shape is checked against the schema, and its
+sense against the edition: every table it names is one of the book's
+(book.yaml), the array of every kind places every man of the book and no
+other. Every problem is one line naming rules.yaml, the YAML line and the
+place (exit 2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InputError
+from ..inputs import load_file
+from ..shape import check
+from ..witness.edition import Edition
+
+SCHEMA = "rules-1.json"
+
+
+def rules(edition: Edition) -> dict[str, Any]:
+    """The edition's rules.yaml, checked (kept with the edition object)."""
+    memo = edition.derived
+    if "rules" not in memo:
+        memo["rules"] = _load(edition)
+    data: dict[str, Any] = memo["rules"]
+    return data
+
+
+def _load(edition: Edition) -> dict[str, Any]:
+    path = edition.rules_path
+    if not path.is_file():
+        raise InputError(path, None, "the edition has no rules.yaml (an edition made by an earlier rithmocheck: "
+                                     "copy it from a new 'rithmocheck init DIR' and edit it)")
+    data = load_file(path)
+    check(data, SCHEMA, path)
+    ids = edition.facts.ids
+
+    def table(value: Any, where: str, line: Any = None) -> None:
+        if value not in ids:
+            raise InputError(path, getattr(value, "line", None) or getattr(line, "line", None),
+                             f"{where}: {value!r} is no table of the book (book.yaml)")
+
+    for tid in data["table_uses"]:
+        table(tid, "table_uses", data["table_uses"])
+    for i, k in enumerate(data["triumphs"]["kinds"], 1):
+        for tid in k["tables"]:
+            table(tid, f"triumphs.kinds[{i}].tables", k)
+    table(data["victories"]["standards"]["table"], "victories.standards.table", data["victories"]["standards"])
+    men = {m.id for m in edition.armies.all_men()}
+    seen: set[int] = set()
+    for i, k in enumerate(data["kinds"], 1):
+        where = f"kinds[{i}] (kind {k['kind']})"
+        if k["kind"] in seen:
+            raise InputError(path, k.line, f"{where}: the kind is also that of an earlier kind")
+        seen.add(k["kind"])
+        for tid in k["tables"]:
+            table(tid, f"{where}.tables", k["tables"])
+            if tid not in data["table_uses"]:
+                raise InputError(path, k["tables"].line, f"{where}.tables: {tid} has no use in table_uses")
+        if "signs" in k:
+            table(k["signs"], f"{where}.signs", k)
+        for j, c in enumerate(k["captures"], 1):
+            if "table" in c["params"]:
+                table(c["params"]["table"], f"{where}.captures[{j}].params.table", c["params"])
+        placed = set(k["array"])
+        if placed != men:
+            wrong = sorted(placed - men) or sorted(men - placed)
+            what = "is no man of the book" if placed - men else "is not placed"
+            at = next((m for m in k["array"] if m == wrong[0]), k["array"])  # the man's own line, if placed
+            raise InputError(path, getattr(at, "line", None) or k["array"].line,
+                             f"{where}.array: {wrong[0]} {what} (the men of book.yaml's digits, "
+                             "side-shape-order-digit)")
+    return dict(data)

@@ -1,0 +1,131 @@
+"""The shape of a data file, checked against its published JSON Schema.
+
+The edition's data files (book.yaml, rules.yaml, the curated errata) each
+have a schema in rithmocheck/schema/. `check` validates the data a file
+was loaded into (rithmocheck.inputs keeps the YAML line of every value) and
+turns the first problem into one line naming the file, the YAML line of the
+value at fault, where in the document it stands and what is wrong: bad
+input, exit 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError
+
+SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
+TYPES = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number",
+         "number": "a number", "boolean": "true or false", "null": "null"}
+
+
+@cache
+def schema(name: str) -> dict[str, Any]:
+    """A published schema by its file name (rithmocheck/schema/NAME)."""
+    data: dict[str, Any] = json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))
+    return data
+
+
+@cache
+def _validator(name: str) -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema(name))
+
+
+def _line(data: Any, path: Sequence[Any], fallback: int | None) -> int | None:
+    """The YAML line of the deepest value on the path that has one."""
+    line = getattr(data, "line", None) or fallback
+    node = data
+    for step in path:
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            break
+        line = getattr(node, "line", None) or line
+    return line
+
+
+Namer = Callable[[Sequence[Any]], "tuple[str, Sequence[Any]]"]
+
+
+def _dotted(path: Sequence[Any]) -> str:
+    out = ""
+    for step in path:
+        out += f"[{step + 1}]" if isinstance(step, int) else (f".{step}" if out else str(step))
+    return out
+
+
+def _where(path: Sequence[Any], namer: Namer | None = None) -> str:
+    """A place in the document, as a reader finds it: tables[3].heading (or,
+    where the file names its items, by the item's name: erratum ID: sic[2])."""
+    if namer is not None:
+        name, rest = namer(path)
+        if name:
+            return f"{name}: {_dotted(rest)}" if rest else name
+    return _dotted(path) or "the document"
+def _short(value: Any, limit: int = 60) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _message(error: Any, namer: Namer | None = None) -> str:
+    """One problem in words."""
+    v, expected = error.validator, error.validator_value
+    path = list(error.absolute_path)
+    where = _where(path, namer)
+    if v == "required":
+        missing = [k for k in expected if not isinstance(error.instance, dict) or k not in error.instance]
+        return f"{where}: missing field {missing[0]!r}" if missing else f"{where}: {error.message}"
+    if v == "additionalProperties" and isinstance(error.instance, dict):
+        known = set(error.schema.get("properties", {}))
+        extra = sorted(str(k) for k in error.instance if k not in known)
+        return f"{where}: unknown field {extra[0]!r}" if extra else f"{where}: {error.message}"
+    if (v == "minLength" or v == "pattern" and expected == "\\S") and path and isinstance(path[-1], str) \
+            and isinstance(error.instance, str):
+        return f"{_where(path[:-1], namer)}: {path[-1]!r} is empty"
+    if v == "type":
+        names = [expected] if isinstance(expected, str) else list(expected)
+        return f"{where} must be {' or '.join(TYPES.get(n, n) for n in names)}, not {_short(error.instance)}"
+    if v == "enum":
+        words = [str(x) for x in expected]
+        which = " or ".join(words) if len(words) == 2 else "one of " + ", ".join(words)
+        hint = error.schema.get("description") if isinstance(error.schema, dict) else None
+        return f"{where} must be {which}, not {_short(error.instance)}" + (f" ({hint})" if hint else "")
+    if v == "const":
+        return f"{where} must be {_short(expected)}, not {_short(error.instance)}"
+    if v in ("minimum", "maximum"):
+        return f"{where} must be {'at least' if v == 'minimum' else 'at most'} {expected}, not {error.instance}"
+    if v in ("minItems", "maxItems"):
+        return f"{where} must hold {'at least' if v == 'minItems' else 'at most'} {expected} items"
+    if v == "minLength":
+        return f"{where} must not be empty"
+    if v == "pattern":
+        return f"{where}: {_short(error.instance)} is not of the form {expected}"
+    if v == "uniqueItems":
+        return f"{where}: an item is repeated"
+    return f"{where}: {error.message}"[:240]
+
+
+def check(data: Any, schema_name: str, path: str | Path, fallback_line: int | None = 1,
+          namer: Namer | None = None) -> None:
+    """InputError (the file, the line, the place and the problem) unless the
+    data follows the schema. Of several problems, the first in the file is
+    named (the deepest of those on one line): the place a reader mends first.
+    `namer` names the items of a file that names its own (an erratum by its id)."""
+    errors = list(_validator(schema_name).iter_errors(data))
+    if not errors:
+        return
+
+    def order(e: Any) -> tuple[int, int]:
+        return (_line(data, list(e.absolute_path), fallback_line) or 0, -len(e.absolute_path))
+
+    error = min(errors, key=order)
+    while error.context:  # an anyOf/oneOf: the branch that went deepest
+        deepest = max(len(e.absolute_path) for e in error.context)
+        error = min((e for e in error.context if len(e.absolute_path) == deepest), key=order)
+    raise InputError(path, _line(data, list(error.absolute_path), fallback_line), _message(error, namer))
