@@ -40,7 +40,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rithmocheck.tables import TABLE_IDS  # noqa: E402
+from rithmocheck.witness.edition import Edition  # noqa: E402
+
+TABLE_IDS = Edition.default().registry.ids  # the shipped edition's tables
 
 GENERATE_TARGET = 2.0
 BUILD_TARGET = 3.0

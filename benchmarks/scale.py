@@ -38,7 +38,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rithmocheck.model.proportions import FOUR_DEFINITIONS  # noqa: E402
-from rithmocheck.tables import REGISTRY  # noqa: E402
+from rithmocheck.witness.edition import Edition  # noqa: E402
+
+REGISTRY = Edition.default().registry  # the shipped edition's tables
 
 SIZES = (500, 1000, 2000, 5000)
 QUICK_SIZES = (500, 1000, 2000)
@@ -48,7 +50,8 @@ TARGETS = {2000: (2.0, 200.0), 5000: (10.0, None)}
 CHILD = r"""
 import json, resource, sys, time
 sys.path.insert(0, sys.argv[1])
-from rithmocheck.tables import family
+from rithmocheck.witness.edition import Edition
+family = Edition.default().registry.family
 table_id, path = sys.argv[2], sys.argv[3]
 params = tuple(sys.argv[4:])
 t0 = time.perf_counter()

@@ -296,8 +296,10 @@ def test_a_users_file_in_a_killed_builds_directory_is_kept_and_named(tmp_path):
     left = write_tree({"a.txt": "b\n"}, out)
     assert left == [str(staging / f".rithmocheck-old-{'2' * 32}"), str(staging / "mine.txt")]
     assert (staging / "mine.txt").read_text() == "mine"
+    # the user's files stay, and with them the manifest (removed only last, once nothing but the build's is
+    # left) and the proof, so that the leftover stays provable
     assert sorted(p.name for p in staging.iterdir() if p.stat().st_size) == [f".rithmocheck-old-{'2' * 32}",
-                                                                          "mine.txt"]
+                                                                          MANIFEST, "mine.txt"]
     assert write_tree({"a.txt": "c\n"}, out) == left  # named again, never deleted
 
 
