@@ -16,6 +16,18 @@ generate = REGISTRY.generate
 default_table = REGISTRY.default_table
 
 
+def _four_readings() -> dict[str, str]:
+    """Each four-number table's default reading of `definition`, as the shipped book.yaml states it (the
+    one place: the table's own `defaults`)."""
+    import yaml
+
+    book = yaml.safe_load((EDITION.root / "book.yaml").read_text(encoding="utf-8"))
+    return {t["id"]: t["defaults"]["definition"] for t in book["tables"] if "definition" in t.get("defaults", {})}
+
+
+FOUR_READINGS = _four_readings()
+
+
 def copy_shipped(dest):
     """The shipped edition as `rithmocheck init` copies it into one directory: its files, and its curated
     errata (kept apart, in corrections/) as dest/errata.yaml, which dest/edition.yaml then names."""

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import EDITION
+from conftest import EDITION, FOUR_READINGS, REGISTRY, default_table
 from rithmocheck.audit.errata import ERRATUM_KINDS, Replace, Supply, corrected_entries, load_errata, propose
 from rithmocheck.audit.run import run_audit
 from rithmocheck.cli import cli
@@ -146,7 +146,11 @@ def test_corrected_table():
     assert [r.numbers for r in rows if r.status == "corrected"] == [(3, 5, 15), (25, 45, 225), (30, 45, 90)]
     assert len(rows) == 18
     rows = corrected_entries("k1-arithmetic-geometric", ERRATA, EDITION, supply=True)
-    assert sum(r.status == "supplied" for r in rows) == 34  # every omission supplied, the duplicate dropped
+    # every omission supplied under the table's reading, three-of-four (an arithmetic triple and a geometric
+    # triple among the four: 2 4 8 12 is 4 8 12 and 2 4 8), the duplicate 9 12 16 20 dropped
+    assert sorted(r.numbers for r in rows if r.status == "supplied") == [
+        (2, 4, 8, 12), (4, 30, 56, 225), (5, 15, 30, 45), (6, 36, 66, 121), (7, 16, 28, 49), (15, 64, 120, 225),
+        (20, 25, 30, 36), (25, 30, 36, 42), (81, 153, 225, 289)]
     assert len([r for r in rows if r.status != "supplied"]) == 51
 
 
@@ -245,7 +249,7 @@ def test_proposals_confirmed_make_the_edition_clean(tmp_path):
     findings = full_audit(errata=())
     proposals = propose(findings, EDITION.registry)
     coverable = [f for f in findings if not f.covered and f.kind in ERRATUM_KINDS]
-    assert len(proposals) == len(coverable) == 144
+    assert len(proposals) == len(coverable) == 119
     assert any(f.kind == "invariant" for f in findings)
     assert {p["resp"] for p in proposals} == {"rithmocheck"}
     assert len({p["id"] for p in proposals}) == len(proposals)
@@ -516,6 +520,47 @@ def test_an_invariant_finding_gives_what_is_printed_there():
     assert "holds 15 20 30 45 2 times (by erratum k1-all-three@1.2.2, k1-all-three@1.2.8)" in held[0].message
 
 
+def test_an_omission_names_the_reading_of_its_own_table():
+    """Issue 25: the omissions of k1-arithmetic-musical named the disjunct-geometric reading, for a table with
+    no geometric part. Every erratum that names a reading names its table's, and a reason speaks of a
+    proportion only if its table has it."""
+    import re
+
+    named = 0
+    for e in ERRATA:
+        for reading in re.findall(r"under the (?:default|table's) reading ([a-z-]+)", e.reason):
+            assert reading == FOUR_READINGS[e.table], e.id
+            named += 1
+        if e.table in FOUR_READINGS:
+            for relation in ("arithmetic", "geometric", "musical"):
+                if relation in e.reason.replace("disjunct-geometric", ""):
+                    assert relation in REGISTRY[e.table].relations, e.id
+    # 9 of k1-arithmetic-geometric, 19 of k1-arithmetic-musical (its 2 4 6 12 is an editor's), 27 of
+    # k1-geometric-musical; k1-all-three supplies none
+    assert named == sum(1 for e in ERRATA if e.table in FOUR_READINGS and isinstance(e.corr, Supply)
+                        and e.resp == "rithmocheck+editor") == 9 + 19 + 27
+
+
+def test_the_reason_of_the_spurious_4_6_12_15_names_every_row_with_4_6_12():
+    """k1-arithmetic-musical@1.1.10 omits the printed 4 6 12 15; its reason names the rows of the table that
+    hold 4 6 12, those printed and those supplied (issue 25: it left out the supplied 2 4 6 12)."""
+    import re
+
+    reason = next(e.reason for e in ERRATA if e.id == "k1-arithmetic-musical@1.1.10")
+    m = re.search(r"Of the (\w+) rows of the table that hold 4 6 12, the print has ([\d ]+) and ([\d ]+); the "
+                  r"other (\w+), ([\d ]+), ([\d ]+) and ([\d ]+), are supplied as omissions", reason)
+    assert m, reason
+    words = {"three": 3, "five": 5}
+    rows = sorted(r for r in default_table("k1-arithmetic-musical").rows if {4, 6, 12} <= set(r))
+    printed = [tuple(map(int, g.split())) for g in m.group(2, 3)]
+    supplied = [tuple(map(int, g.split())) for g in m.group(5, 6, 7)]
+    assert words[m.group(1)] == len(rows) and words[m.group(4)] == len(supplied)
+    assert sorted(printed + supplied) == rows
+    assert all(p in [e.numbers for e in EDITION.entries("k1-arithmetic-musical")] for p in printed)
+    assert sorted(supplied) == sorted(e.entry for e in ERRATA if e.table == "k1-arithmetic-musical"
+                                      and isinstance(e.corr, Supply) and {4, 6, 12} <= set(e.entry))
+
+
 # --- the typed vocabulary and the published schema of the errata file (issue 24) --------------------
 
 def test_the_vocabulary_is_the_published_schemas():
@@ -546,9 +591,9 @@ def test_each_correction_is_one_of_three_types():
             assert d["corr"] == "supply" and d["entry"] == list(e.corr.entry) and e.result == e.corr.entry
         else:
             assert isinstance(e.corr, Omit) and d["corr"] == "omit" and e.result is None
-    # 18 misprints and 4 counts and 7 worked examples replace; 3 spurious and 1 duplicate omit; 112 supply
+    # 18 misprints and 4 counts and 7 worked examples replace; 3 spurious and 1 duplicate omit; 87 supply
     assert sum(isinstance(e.corr, Replace) for e in ERRATA) == 18 + 4 + 7
-    assert sum(isinstance(e.corr, Supply) for e in ERRATA) == 112
+    assert sum(isinstance(e.corr, Supply) for e in ERRATA) == 87
 
 
 def _errata_with(tmp_path, old, new):

@@ -59,6 +59,11 @@ def terms(el: ET.Element) -> dict[str, str]:
     return {text(dt): text(dd) for dt, dd in zip(items[::2], items[1::2])}
 
 
+def link(cell: ET.Element, view: str = "sel-p") -> ET.Element:
+    """A cited cell's link of one view (sel-p as printed, sel-c corrected): each holds the cell's content."""
+    return next(a for a in cell.iter("a") if view in (a.get("class") or "").split())
+
+
 def classes(el: ET.Element) -> set[str]:
     return set((el.get("class") or "").split())
 
@@ -76,10 +81,11 @@ def test_the_edition_has_an_index_a_page_per_table_and_the_worked_examples(files
 
     cases = {f"html/conformance/{c.id}.html" for c in load_cases()}
     engines = {f"html/engines/{name}.html" for name in runs()}
-    assert cases | engines | {"html/conformance/index.html", "html/engines.html", "html/witness.html"} <= set(files)
+    assert cases | engines | {"html/conformance/index.html", "html/engines.html", "html/witness.html",
+                              "html/concordance.html"} <= set(files)
     # the tables, the passages, the two indexes and the stylesheet; a page per conformance case and their index,
-    # the matrix of the engines and a page per engine run live; the witness line by line
-    assert len(files) == 19 + 63 + 3 + len(cases) + 1 + 1 + len(engines) + 1
+    # the matrix of the engines and a page per engine run live; the witness line by line; the concordance
+    assert len(files) == 19 + 63 + 3 + len(cases) + 1 + 1 + len(engines) + 1 + 1
 
 
 def test_every_page_is_well_formed_with_language_landmarks_and_a_skip_link(trees):
@@ -154,12 +160,12 @@ def test_the_fragment_names_the_printed_position():
 def test_a_misprint_is_struck_with_its_correction_beside_it(trees):
     """72 28 361 (k1-addition, witness line 557): printed '72. 28. 361.', corrected 72 289 361."""
     cell = by_id(trees["html/tables/k1-addition.html"])["k1-addition.1.4.26"]
-    dels, inss = list(cell.iter("del")), list(cell.iter("ins"))
+    dels, inss = list(link(cell).iter("del")), list(link(cell).iter("ins"))
     assert [text(d) for d in dels] == ["printed 72. 28. 361."]
     assert [text(i) for i in inss] == ["read 72 289 361"]
     assert "in-p" in classes(dels[0]) and "in-p" not in classes(inss[0])  # the sic is the printed view's only
     assert cell.get("data-entry") == "72 289 361" and cell.get("data-status") == "corrected"
-    marks = [m.text for m in cell.iter("span") if "mark" in classes(m)]
+    marks = [m.text for m in link(cell).iter("span") if "mark" in classes(m)]
     assert marks == ["\u2260", "\u270e"]  # misprint as printed, corrected in the corrected view
 
 
@@ -167,7 +173,7 @@ def test_the_spurious_entry_of_k1_addition_on_the_multiplication_page(trees):
     """121 169 190 stands in the k1-addition column that runs on beside the multiplication list."""
     cell = by_id(trees["html/tables/k1-addition.html"])["k1-multiplication.1.1.11"]
     assert "st-spurious" in classes(cell) and "cs-omitted" in classes(cell)
-    assert [text(d) for d in cell.iter("del")] == ["121. 169. 190"]
+    assert [text(d) for d in link(cell).iter("del")] == ["121. 169. 190"]
     assert cell.get("data-status") == "omitted"
     assert "k1-multiplication.1.1.11" not in by_id(trees["html/tables/k1-multiplication.html"])
 
@@ -175,19 +181,19 @@ def test_the_spurious_entry_of_k1_addition_on_the_multiplication_page(trees):
 def test_a_wrong_count_shows_the_true_count(trees):
     cell = by_id(trees["html/tables/k1-musical.html"])["k1-musical.1.1.19"]
     assert "st-count" in classes(cell)
-    assert [text(d) for d in cell.iter("del")] == ["printed 17."]
-    assert [text(i) for i in cell.iter("ins")] == ["read 18"]
+    assert [text(d) for d in link(cell).iter("del")] == ["printed 17."]
+    assert [text(i) for i in link(cell).iter("ins")] == ["read 18"]
 
 
 def test_the_omissions_are_supplied_in_brackets(trees, audit):
     errata, report = audit
     omissions = [f for f in report.findings if f.kind is Kind.OMISSION and f.position is None]
-    assert len(omissions) == 112
+    assert len(omissions) == 87
     # the entries the errata supply are shown after the table, in brackets: an omission an erratum
     # fills by correcting a misprint (5 7 12 for the printed '7 12') stands at that entry's place,
     # and a row supplied where the tool reads a misprint as filling it (2 4 6 12) is shown too
     supplied = [e for e in errata if isinstance(e.corr, Supply)]
-    assert len(supplied) == 112
+    assert len(supplied) == 87
     for table in {e.table for e in supplied}:
         page = by_id(trees[f"html/tables/{table}.html"])
         want = Counter(entry_text(e.entry) for e in supplied if e.table == table)
@@ -323,9 +329,9 @@ def test_states_the_shipped_audit_does_not_reach(audit):
     assert terms(cells["d-k1-addition.1.4.14"])["Finding"] == "omission: '45 noth.': 45 45 90 does"
     wrong = cells["k1-addition.1.1.3"]
     assert "st-misprint" in classes(wrong) and wrong.get("data-status") == "printed"  # no erratum: unchanged
-    assert [text(i) for i in wrong.iter("ins")] == ["proposed 1 2 4"]
-    assert "in-p" in classes(next(wrong.iter("ins")))  # the proposal is not the corrected table's
-    marks = [m.text for m in wrong.iter("span") if "mark" in classes(m)]
+    assert [text(i) for i in link(wrong).iter("ins")] == ["proposed 1 2 4"]
+    assert "in-p" in classes(next(link(wrong).iter("ins")))  # the proposal is not the corrected table's
+    marks = [m.text for m in link(wrong).iter("span") if "mark" in classes(m)]
     assert marks == ["\u2260", "?"]
     assert terms(cells["d-k1-addition.1.1.3"])["Erratum"] == "none: no curated erratum covers this finding"
 
@@ -399,3 +405,169 @@ def test_every_reading_is_marked_in_its_cell_or_word_with_its_reason(trees, audi
     assert [text(a) for a in pre.iter("a")] == ["02\u25c71", "02\u25c72", "02\u25c73"]
     assert "4.02.5.02.6.02.10." in "".join(pre.itertext()).replace("\u25c71", "").replace(
         "\u25c72", "").replace("\u25c73", "")
+
+
+def test_every_cited_cell_has_a_link_per_view(trees):
+    """Issue 25: a cell with an address has two links, #ID (as printed) and
+    #corrected.ID (the corrected view, the cell targeted, the link its own
+    target), with the same content."""
+    n = 0
+    for name, tree in trees.items():
+        if not name.startswith("html/tables/"):
+            continue
+        for td in tree.iter("td"):
+            id_ = td.get("id")
+            if not id_:
+                continue
+            links = [a for a in td if a.tag == "a"]
+            assert [(a.get("class"), a.get("href")) for a in links] == [
+                ("sel-p", f"#{id_}"), ("sel-c", f"#corrected.{id_}")], f"{name} {id_}"
+            assert links[1].get("id") == f"corrected.{id_}"
+            assert ET.tostring(links[0]).split(b">", 1)[1] == ET.tostring(links[1]).split(b">", 1)[1]
+            n += 1
+    assert n > 600
+
+
+# --- the concordance of the numbers (issue 25) ----------------------------------------------------
+
+def _transcribed() -> tuple[Counter[tuple[str, int]], Counter[tuple[str, int]], Counter[tuple[str, str]]]:
+    """Read from the edition's files, not through the loaders: the numbers each table passage's run
+    prints (tables/*.yaml, `run`; a cossick sign {powerofN} is no number), the numbers each passage of
+    worked examples prints in figures (`numbers`, PRINTED@LINE) or words (`words`), and the figures it
+    reads as no number (`readings`)."""
+    import yaml
+
+    tables: Counter[tuple[str, int]] = Counter()
+    for path in sorted(EDITION.tables_dir.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for n in re.findall(r"\d+", re.sub(r"\{powerof\d\}", " ", data["run"])):
+            tables[(data["passage"], int(n))] += 1
+    examples: Counter[tuple[str, int]] = Counter()
+    readings: Counter[tuple[str, str]] = Counter()
+    for p in yaml.safe_load(EDITION.examples_path.read_text(encoding="utf-8"))["passages"]:
+        read = p.get("readings") or {}
+        for token in p.get("numbers") or []:
+            printed = str(token).split("@")[0]
+            if token in read:
+                readings[(p["id"], printed)] += 1
+            else:
+                examples[(p["id"], int(printed))] += 1
+        for value in (p.get("words") or {}).values():
+            examples[(p["id"], int(value))] += 1
+    return tables, examples, readings
+
+
+def _concordance(tree: ET.Element) -> list[tuple[int, dict[str, ET.Element]]]:
+    """The concordance's numbers, each with what it says of it (a term -> its definition)."""
+    dl = next(d for d in tree.iter("dl") if d.get("class") == "concordance")
+    items = list(dl)
+    out = []
+    for dt, dd in zip(items[::2], items[1::2]):
+        assert (dt.tag, dd.tag) == ("dt", "dd")
+        n = int(text(dt))
+        assert dt.get("id") == f"n{n}"
+        inner = list(dd.find("dl"))
+        out.append((n, {text(k): v for k, v in zip(inner[::2], inner[1::2])}))
+    return out
+
+
+def test_the_concordance_lists_every_printed_number_and_no_other(files, trees):
+    """Every number the transcriptions print stands in the concordance as often as it is printed, in
+    its passage, and no number that is not printed; a figure read as no number is listed apart."""
+    tree = trees["html/concordance.html"]
+    tables: Counter[tuple[str, int]] = Counter()
+    examples: Counter[tuple[str, int]] = Counter()
+    for n, where in _concordance(tree):
+        for li in where.get("Printed in the tables", ET.Element("ul")).iter("li"):
+            passage = text(li.find("a")).split()[0]
+            times = re.search(r"\((\d+) times\)", text(li))
+            tables[(passage, n)] += int(times.group(1)) if times else 1
+            assert re.search(r", line \d+, image \d+ (left|right)$", text(li)), text(li)
+        for li in where.get("Printed in the worked examples", ET.Element("ul")).iter("li"):
+            examples[(text(li.find("a")), n)] += 1
+            assert re.search(r", line \d+, image \d+ (left|right)$", text(li)), text(li)
+    want_tables, want_examples, want_readings = _transcribed()
+    assert tables == want_tables
+    assert examples == want_examples
+    apart = next(s for s in tree.iter("section") if s.get("aria-labelledby") == "h-readings")
+    assert Counter((text(li.find("a")), text(li).split("\u201c")[1].split("\u201d")[0])
+                   for li in apart.iter("li")) == want_readings and want_readings
+
+
+def test_the_concordance_links_resolve_to_the_cell_or_passage(trees):
+    """Each place links to its table's page, at the cell's id (or its passage's section), or to the
+    passage of worked examples; the index and every page's navigation link the concordance."""
+    tree = trees["html/concordance.html"]
+    ids = {name: {el.get("id") for el in t.iter() if el.get("id")} for name, t in trees.items()}
+    checked = 0
+    for a in next(d for d in tree.iter("dl") if d.get("class") == "concordance").iter("a"):
+        page, _, fragment = a.get("href").partition("#")
+        assert f"html/{page}" in ids, page
+        assert not fragment or fragment in ids[f"html/{page}"], a.get("href")
+        checked += 1
+    assert checked > 2000
+    for name, t in trees.items():
+        hrefs = {a.get("href") for a in t.iter("a")}
+        assert any(h.endswith("concordance.html") for h in hrefs), name
+
+
+def test_the_concordance_names_the_tables_explain_names():
+    """The tables a number belongs to are those `rithmocheck explain N` finds it in, as a value."""
+    from rithmocheck.export.html.concordance import concordance
+    from rithmocheck.tables.explain import explain
+
+    found = {n.number: n.tables for n in concordance(EDITION).numbers}
+    for n in (3, 28, 72, 153, 361, 1296):
+        if n in found:
+            assert set(found[n]) == {t["table"] for t in explain(n, EDITION.registry)["tables"]
+                                     if any(not c["counts"] for c in t["columns"])}, n
+    assert found[72] and "k1-addition" in found[72]
+
+
+def test_a_worked_example_states_its_finding_once(trees, audit):
+    """Issue 25: a passage with a wrong statement says each wrong statement once (in the list of statements),
+    the ranked corrections once, and each erratum once with the line and page it corrects; the audit's
+    finding, which restates them all, is not repeated beside its erratum."""
+    from rithmocheck.audit.passages import check_passages
+
+    errata, report = audit
+    findings = [f for f in report.findings if isinstance(f.position, ExamplePosition) and not f.informational]
+    assert findings and all(f.erratum for f in findings)
+    for r in check_passages(EDITION):
+        if not r.wrong:
+            continue
+        article = next(a for a in trees[f"html/examples/{html_model.example_file(r.passage.id)}"].iter("article"))
+        said = text(article)
+        for c in r.checks:
+            if c.status == "wrong":
+                assert said.count(" ".join(c.message.split())) == 1, (r.passage.id, c.message)
+        for f in findings:
+            if f.position.example == r.passage.id:
+                assert " ".join(f.message.split()) not in said
+                reason = next(e.reason for e in errata if e.id == f.erratum)
+                assert said.count(" ".join(reason.split())) == 1
+        assert said.count("Correction 1") == 1
+
+
+def test_each_passage_says_its_layout_in_plain_sentences(trees):
+    """Issue 25: above the transcriber's notes, each passage of a table page says how the run is laid out,
+    in sentences made from the layout: the entries it states are the table's printed entries in that passage,
+    and its lines saying "nothing" and stated counts are the printed ones."""
+    checked = 0
+    for table in (t for t in REGISTRY if EDITION.passages_for(t)):
+        tree = trees[f"html/tables/{table}.html"]
+        for section in tree.iter("section"):
+            if "passage" not in (section.get("class") or "").split() or section.get("aria-labelledby") == "h-supplied":
+                continue
+            passage = next(c for c in section.iter("code")).text
+            said = text(next(p for p in section.iter("p") if p.get("class") == "layout"))
+            printed = [e for e in EDITION.entries(table) if e.position.passage == passage]
+            stated = re.findall(r"(?:hold|holds) ((?:\d+(?:, | and )?)+|no) entr", said)
+            entries = sum(int(n) for s in stated if s != "no" for n in re.findall(r"\d+", s))
+            assert entries == sum(1 for e in printed if e.role == "entry"), (table, passage, said)
+            for role, pattern in (("nothing", r'(\d+) lines? saying "nothing"'), ("count", r"(\d+) stated counts?")):
+                m = re.search(pattern, said)
+                assert (int(m.group(1)) if m else 0) == sum(1 for e in printed if e.role == role), (table, said)
+            assert said.startswith("The run printed on witness line")
+            checked += 1
+    assert checked >= 20

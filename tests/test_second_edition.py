@@ -195,3 +195,39 @@ def test_an_edition_without_its_book_says_so(copy):
     (copy / "book.yaml").unlink()
     r = run("audit", edition=copy)
     assert r.exit_code == 2 and "book.yaml: the edition has no book.yaml" in r.stderr
+
+
+# --- a table's own default of a reading (book.yaml: the table's defaults; issue 25) --------------------------
+
+@pytest.mark.parametrize("old,new,at,problem", [
+    ("    defaults: {definition: three-of-four}\n  # Two tables",
+     "    defaults: {definition: all-four}\n  # Two tables",
+     "    defaults: {definition: all-four}",
+     "tables[10] (k1-arithmetic-geometric).defaults.definition must be one of three-of-four, disjunct-geometric, "
+     "three-or-four-term, four-term, not 'all-four'"),
+    ("    defaults: {definition: three-of-four}\n  # Two tables", "  # Two tables", "  - id: k1-arithmetic-geometric",
+     "tables[10] (k1-arithmetic-geometric): parameters.definition has no default, so the table must give its own"),
+    ("    defaults: {definition: three-of-four}\n  # Two tables",
+     "    defaults: {definition: three-of-four, min_spaces: 3}\n  # Two tables",
+     "    defaults: {definition: three-of-four, min_spaces: 3}",
+     "tables[10] (k1-arithmetic-geometric).defaults: 'min_spaces' is not one of the table's params"),
+])
+def test_a_table_states_its_own_default_of_a_reading(tmp_path, old, new, at, problem):
+    """The shipped book states each four-number table's reading once, in the table's `defaults`: the
+    tables take them (and the rulesets' by-table default with them); a bad one is one line at its place."""
+    from conftest import REGISTRY, copy_shipped
+
+    assert {t: f.params["definition"].default for t, f in REGISTRY.items() if "definition" in f.params} == {
+        "k1-arithmetic-geometric": "three-of-four", "k1-arithmetic-musical": "three-of-four",
+        "k1-geometric-musical": "disjunct-geometric", "k1-all-three": "disjunct-geometric"}
+    shipped = json.loads(CliRunner().invoke(cli, ["ruleset", "--kind", "1"]).stdout)
+    option = shipped["options"]["four-number-proportion"]
+    assert option["default"] == "by-table"
+    assert [shipped["tables"][int(p.split("/")[2])]["params"]["definition"] for p in option["default_sets"]] == \
+        list(option["default_sets"].values()) == ["three-of-four", "three-of-four", "disjunct-geometric",
+                                                  "disjunct-geometric"]
+    copy = copy_shipped(tmp_path / "book")
+    line = _bad(copy / "book.yaml", old, new, at)
+    r = run("tables", edition=copy)
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.output
+    assert r.stderr.startswith(f"Error: {copy / 'book.yaml'}:{line}: {problem}"), r.stderr

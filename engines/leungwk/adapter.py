@@ -62,7 +62,7 @@ OPTIONS: dict[str, tuple[Any, dict[Any, str]]] = {
     "flying-path": ("leap", {}),
     "obsidion-board-edge": (False, {True: "the edge counts (rith.py:362-364)"}),
     "proportion-taking": (False, {}),
-    "four-number-proportion": ("disjunct-geometric", {}),
+    "four-number-proportion": ("by-table", {}),
     "takers-include-mover": (True, {}),
     "king-loses-draught": ("any-layer", {"all-layers": "the king moves by the layers he bears (piece.py:226-240)"}),
     "king-parts-by-equality": (False, {True: "layers are taken by equality (rith.py:299-301)"}),

@@ -47,7 +47,7 @@ OPTIONS: dict[str, tuple[Any, set]] = {
     "camp-spaces": (40, set()), "triangle-direction": ("orthogonal", set()), "king-range": (3, set()),
     "leaping": (False, set()), "flying-path": ("leap", set()),
     "obsidion-board-edge": (False, {True}),         # the edge stops a man (valid_moves, rithmo.py:116-191)
-    "proportion-taking": (False, set()), "four-number-proportion": ("disjunct-geometric", set()),
+    "proportion-taking": (False, set()), "four-number-proportion": ("by-table", set()),
     "takers-include-mover": (True, set()), "king-loses-draught": ("any-layer", set()),
     "king-parts-by-equality": (False, {True}),      # 'subpiece equality' (rithmo.py:289-291), when it does not fail
     "king-takes-with": ("whole", {"whole-or-layer"}),  # SubpieceSelectDialog (rithmo.py:545-551)

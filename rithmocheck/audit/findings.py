@@ -16,10 +16,12 @@ which follows the published JSON Schema rithmocheck/schema/audit-1.json.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
+from ..model.proportions import FOUR_DEFINITIONS
 from ..tables.family import Family
 from ..witness.entries import Position, entry_text
 from ..witness.examples import ExamplePosition
@@ -129,6 +131,9 @@ class Report:
     tables: tuple[str, ...] = ()  # the tables audited
     entries: int = 0  # printed entries audited
     examples: int = 0  # statements of the worked examples checked
+    # the readings of the four-number tables audited, each against the print
+    # (rithmocheck.audit.evidence.ReadingEvidence: information, no exit code)
+    readings: tuple[ReadingEvidence, ...] = ()
 
     @property
     def uncovered(self) -> tuple[Finding, ...]:
@@ -155,3 +160,65 @@ class Report:
         notes = f"; {count(readings, 'reading')} noted" if readings else ""
         return f"audited {what}; {count(s['findings'], 'finding')} ({by_kind or 'none'}); {verdict}{notes}"
 
+
+# --- the readings of the four-number tables, as the audit weighs them (rithmocheck.audit.evidence) -------
+
+# the findings at a printed row that a reading does not explain, in words (one, many)
+NOT_EXPLAINED: dict[Kind, tuple[str, str]] = {
+    Kind.MISPRINT: ("misprint", "misprints"),
+    Kind.SPURIOUS: ("spurious row", "spurious rows"),
+    Kind.DUPLICATE: ("row printed twice", "rows printed twice"),
+}
+
+
+@dataclass(frozen=True)
+class ReadingEvidence:
+    """How one reading of a four-number table (its parameter `definition`)
+    meets the print, under the table's default universe, counted as the
+    audit counts: the printed rows it explains, those it does not (each a
+    finding: a misprint a slip mends, a spurious entry, a row printed more
+    often than the table has it) and the omissions it implies (the rows of
+    its table the print lacks, once misprints are mended into them)."""
+
+    table: str
+    definition: str
+    universe: str
+    printed: int  # printed rows (entries; a row printed twice counts twice)
+    unexplained: tuple[Finding, ...]  # the printed rows it does not explain, as the audit finds them
+    omissions: tuple[tuple[int, ...], ...]  # the rows it implies the print omitted
+    is_default: bool  # whether it is the table's default reading (book.yaml)
+
+    @property
+    def explained(self) -> int:
+        return self.printed - len(self.unexplained)
+
+    def tally(self) -> str:
+        """What the rows it does not explain are: '2 misprints, 1 row printed twice'."""
+        kinds = Counter(f.kind for f in self.unexplained)
+        return ", ".join(count(kinds[k], *NOT_EXPLAINED[k]) for k in NOT_EXPLAINED if kinds[k])
+
+    def summary(self) -> str:
+        """'three-of-four (default) explains 49 of 52 printed rows, not 3 (2 misprints, 1 duplicate), and
+        implies 9 omissions'."""
+        not_ = f", not {len(self.unexplained)} ({self.tally()})" if self.unexplained else ", every one"
+        return (f"{self.definition}{' (default)' if self.is_default else ''} explains {self.explained} of "
+                f"{self.printed} printed rows{not_}, and implies {count(len(self.omissions), 'omission')}")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"table": self.table, "definition": self.definition, "default": self.is_default,
+                "universe": self.universe, "printed": self.printed, "explained": self.explained,
+                "not_explained": [{"kind": f.kind.value,
+                                   "position": f.position.as_dict() if f.position is not None else None,
+                                   "witness_line": f.witness_line,
+                                   "page": f.page.as_dict() if f.page is not None else None,
+                                   "printed": list(f.printed) if f.printed is not None else None,
+                                   "expected": list(f.expected) if f.expected is not None else None}
+                                  for f in self.unexplained],
+                "omissions": [list(o) for o in self.omissions]}
+
+
+def best_reading(options: Sequence[ReadingEvidence]) -> ReadingEvidence:
+    """The reading the print supports best: the most printed rows explained,
+    then the fewest omissions implied, then the narrowest (the first in
+    FOUR_DEFINITIONS)."""
+    return min(options, key=lambda r: (-r.explained, len(r.omissions), FOUR_DEFINITIONS.index(r.definition)))

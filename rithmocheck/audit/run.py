@@ -12,7 +12,7 @@ from .errata import Erratum, audit_invariant, check_errata, check_minimal, load_
 from .findings import Finding, Report
 from .passages import audit_examples, check_example_errata
 from .readings import example_readings, table_readings
-from .tables import audit_table
+from .tables import audit_table, reading_evidence
 from .tables import audited as audited_tables
 
 
@@ -35,8 +35,9 @@ def run_audit(edition: Edition, errata: tuple[Erratum, ...] | None = None, ids: 
     errata = load_errata(edition) if errata is None else errata
     tables, with_examples = audit_ids(ids, edition)
     findings: list[Finding] = []
+    readings = {t: reading_evidence(edition.registry.family(t), edition) for t in tables}
     for t in tables:
-        findings += audit_table(t, edition) + table_readings(t, edition)
+        findings += audit_table(t, edition, readings[t]) + table_readings(t, edition)
     example_expected: dict[ExamplePosition, tuple[int, ...]] = {}
     checked = 0
     example_errata = tuple(e for e in errata if e.table == EXAMPLES)
@@ -55,4 +56,4 @@ def run_audit(edition: Edition, errata: tuple[Erratum, ...] | None = None, ids: 
     for t in tables:
         matched += audit_invariant(t, mine, edition)
     entries = sum(1 for t in tables for e in edition.entries(t) if e.role == "entry")
-    return Report(tuple(matched), tables, entries, checked)
+    return Report(tuple(matched), tables, entries, checked, tuple(r for t in tables for r in readings[t]))

@@ -26,14 +26,14 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..tables import EntryFamily, Family, KeyedFamily, Registry
+from ..tables import EntryFamily, Family, KeyedFamily, Registry, Table
 from ..tables.family import Unit
 from ..witness.edition import Edition
 from ..witness.entries import PrintedEntry, entry_text
 from ..words import count
 from . import candidates as cand
 from .evidence import evidence_table
-from .findings import Finding, Kind, Suggestion, as_printed
+from .findings import NOT_EXPLAINED, Finding, Kind, ReadingEvidence, Suggestion, as_printed, best_reading
 
 CONFIDENCE_RANK = {"high": 0, "medium": 1, "low": 2}
 
@@ -98,8 +98,11 @@ def _in(key_of: Callable[[tuple[int, ...]], tuple[int, ...]],
     return lambda value: key_of(value) in complete
 
 
-def audit_entries(f: EntryFamily, edition: Edition) -> list[Finding]:
-    table = f.default_table()
+def audit_entries(f: EntryFamily, edition: Edition, table: Table | None = None) -> list[Finding]:
+    """The findings of an entry table against its regenerated table (by
+    default under its default universe and reading; rithmocheck.audit.evidence
+    weighs the other readings with it)."""
+    table = f.default_table() if table is None else table
     universe = table.universe.numbers
     complete = f.generated_items(table)
     entries = [e for e in edition.entries(f.id) if e.role == "entry"]
@@ -122,8 +125,9 @@ def audit_entries(f: EntryFamily, edition: Edition) -> list[Finding]:
     found: dict[int, tuple[Callable[[tuple[int, ...]], tuple[int, ...]], list[cand.Candidate]]] = {}
     for i, e, _k in failing:
         key_of = _keyer(f, e.signs)
+        # (an empty table, as a reading may make one, has no row a re-reading could be: no search)
         found[i] = (key_of, cand.candidates(e.numbers, _in(key_of, complete), universe, printed_set,
-                                            _neighbours(entries, i), key=key_of))
+                                            _neighbours(entries, i), key=key_of) if complete else [])
     # The surest misprints claim the omissions they fill first (two misprints
     # may be read as the same missing entry; the likelier one takes it).
     def certainty(item: tuple[int, PrintedEntry, tuple[int, ...]]) -> tuple[int, int, int]:
@@ -294,23 +298,68 @@ def audit_counts(f: Family, edition: Edition, findings: Sequence[Finding] = ()) 
     return out
 
 
-def audit_universe(f: Family, edition: Edition) -> list[Finding]:
+# where the universe finding of a four-number table goes on to weigh its readings (the HTML edition, which
+# tabulates them, shows the finding up to here)
+READINGS_WEIGHED = ". The readings of 'agree in a proportion'"
+
+
+def audit_universe(f: Family, edition: Edition, readings: Sequence[ReadingEvidence] | None = None) -> list[Finding]:
+    """Which universe explains the print best (once per table, information);
+    for a four-number table, each reading under the default universe too
+    (`readings`, else weighed here): the rows it explains, those it does
+    not, the omissions it implies, and whether the default is the reading
+    the evidence chooses."""
     if not f.shows_evidence:
         return []
-    options = evidence_table(f, edition)
+    reading = f.params.get("definition")
+    fixed = (f"definition={reading.default}",) if reading is not None else None
+    options = [e for e in evidence_table(f, edition) if fixed is None or e.params == fixed]
     default = next(e for e in options if e.is_default)
     best = max(options, key=lambda e: (e.explained, e.is_default))
-    rest = "; ".join(f"{e.universe}{' ' + ' '.join(e.params) if e.params else ''}: {e.explained}"
-                     for e in options if e is not default)
-    verdict = ("no other explains more" if best is default
-               else f"{best.universe} {' '.join(best.params)} explains more ({best.explained})")
-    return [Finding(f.id, Kind.UNIVERSE,
-                    f"{default.universe}{' ' + ' '.join(default.params) if default.params else ''} (default) explains "
-                    f"{default.explained} of {default.printed} printed entries; {verdict} (others: {rest})",
-                    witness_line=f.witness_line, page=edition.page_at(f.witness_line), informational=True)]
+    rest = "; ".join(f"{e.universe}: {e.explained}" for e in options if e is not default)
+    under = f" under {' '.join(fixed)}" if fixed else ""
+    verdict = ("no other explains more" if best is default else f"{best.universe} explains more ({best.explained})")
+    message = (f"{default.universe} (default) explains {default.explained} of {default.printed} printed entries"
+               f"{under}; {verdict} (others: {rest})")
+    if reading is not None:
+        readings = reading_evidence(f, edition) if readings is None else readings
+        chosen = best_reading(readings)
+        verdict = ("the default is the reading that explains the most printed rows with the fewest omissions"
+                   if chosen.is_default else f"{chosen.definition}, not the default, explains the most printed "
+                   "rows with the fewest omissions")
+        message += (f"{READINGS_WEIGHED}, under {default.universe}: "
+                    + "; ".join(r.summary() for r in readings) + f": {verdict}")
+    return [Finding(f.id, Kind.UNIVERSE, message, witness_line=f.witness_line, page=edition.page_at(f.witness_line),
+                    informational=True)]
 
 
-def audit_table(table_id: str, edition: Edition) -> list[Finding]:
+def audit_table(table_id: str, edition: Edition, readings: Sequence[ReadingEvidence] | None = None) -> list[Finding]:
     f = edition.registry.family(table_id)
     body = f.match(lambda entry: audit_entries(entry, edition), lambda keyed: audit_keyed(keyed, edition))
-    return audit_universe(f, edition) + body + audit_counts(f, edition, body)
+    return audit_universe(f, edition, readings) + body + audit_counts(f, edition, body)
+
+
+# --- the readings of the four-number tables, each weighed against the print ----------------------------
+
+def reading_evidence(f: Family, edition: Edition) -> tuple[ReadingEvidence, ...]:
+    """Every reading of a four-number table against its print, in the order
+    of FOUR_DEFINITIONS (the narrowest first); nothing for other tables."""
+    reading = f.params.get("definition")
+    if reading is None:
+        return ()
+    return f.match(lambda entry: _weigh(entry, edition, reading.choices, reading.default), lambda keyed: ())
+
+
+def _weigh(f: EntryFamily, edition: Edition, choices: Sequence[str], default: object) -> tuple[ReadingEvidence, ...]:
+    printed = sum(1 for e in edition.entries(f.id) if e.role == "entry")
+    out = []
+    for d in choices:
+        table = f.default_table() if d == default else f.table(None, (f"definition={d}",))
+        findings = audit_entries(f, edition, table)
+        out.append(ReadingEvidence(
+            f.id, d, table.universe.name, printed,
+            tuple(x for x in findings if x.kind in NOT_EXPLAINED and x.position is not None),
+            tuple(x.expected for x in findings
+                  if x.kind is Kind.OMISSION and x.position is None and x.expected is not None),
+            d == default))
+    return tuple(out)

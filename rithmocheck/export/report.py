@@ -61,8 +61,10 @@ def report_rows(report: Report, registry: Registry) -> list[list[Any]]:
 
 
 def report_document(report: Report) -> dict[str, Any]:
-    """{"findings": [...], "summary": {..., "exit_code"}}: the exit code the audit's outcome gives."""
+    """{"findings": [...], "four_number_readings": [...], "summary": {..., "exit_code"}}: the readings of the
+    four-number tables as the audit weighs them, and the exit code the audit's outcome gives."""
     return {"findings": [f.as_dict() for f in report.findings],
+            "four_number_readings": [r.as_dict() for r in report.readings],
             "summary": {**report.summary(), "exit_code": int(Outcome(audit=report).exit_code)}}
 
 

@@ -61,19 +61,20 @@ def middle(relation: str, first: int, last: int) -> int | None:
 # --- four numbers: the greater and greatest triumphs ------------------------
 
 # How a set of four numbers "agrees in" a proportion ("Of the greater
-# triumph.", 676-680). Named readings; the default is the one reading that
-# explains the four printed tables best (evidence in docs/universes.md):
-#   disjunct-geometric  some three of the four stand in the proportion; for
-#                       geometric, the four may instead stand in disjunct
-#                       proportion a:b = c:d (a*d = b*c), as in Boethius'
-#                       maxima harmonia 6 8 9 12 (6:8 = 9:12)
-#   three-of-four       only some three of the four
+# triumph.", 676-680). Named readings, from the narrowest: each of the first
+# three allows what the one before it allows and one disjunct form more.
+# Each four-number table takes the reading its print supports best
+# (its default in the edition's book.yaml; evidence in docs/universes.md):
+#   three-of-four       only some three of the four stand in the proportion
+#   disjunct-geometric  as three-of-four; for geometric, the four may instead
+#                       stand in disjunct proportion a:b = c:d (a*d = b*c),
+#                       as in Boethius' maxima harmonia 6 8 9 12 (6:8 = 9:12)
 #   three-or-four-term  as disjunct-geometric, and arithmetic too may be
 #                       disjunct (a+d = b+c)
 #   four-term           only the disjunct four-term proportion (arithmetic
 #                       and geometric; musical has no disjunct form, so a
 #                       table needing musical is empty under this reading)
-FOUR_DEFINITIONS = ("disjunct-geometric", "three-of-four", "three-or-four-term", "four-term")
+FOUR_DEFINITIONS = ("three-of-four", "disjunct-geometric", "three-or-four-term", "four-term")
 
 
 def disjunct_allowed(relation: str, definition: str) -> bool:

@@ -283,8 +283,18 @@ def _options(kind: int, tables: dict[str, dict[str, Any]], methods: list[dict[st
     for name, o in rules(edition)["options"].items():
         if kind not in o["kinds"]:
             continue
-        opt = {k: v for k, v in o.items() if k not in ("kinds", "default_sets", "alternatives")}
+        opt = {k: v for k, v in o.items() if k not in ("kinds", "default_sets", "alternatives", "table_defaults")}
         opt["default_sets"] = ptrs(o["default_sets"])
+        if "table_defaults" in o:  # each table that takes the parameter keeps its own default (book.yaml)
+            param = o["table_defaults"]
+            own = {tid: t["params"][param] for tid, t in tables.items() if param in t["params"]}
+            opt["default_sets"].update(ptrs({f"/tables/{{table:{tid}}}/params/{param}": v for tid, v in own.items()}))
+            by_value: dict[Any, list[str]] = {}
+            for tid, v in own.items():
+                by_value.setdefault(v, []).append(tid)
+            said = "; ".join(f"{v} for {', '.join(ts)}" for v, ts in by_value.items())
+            if said:
+                opt["default_reading"] = f"{opt['default_reading']}: {said}" if "default_reading" in opt else said
         opt["alternatives"] = [dict(a, sets=ptrs(a["sets"])) for a in o["alternatives"]]
         out[name] = opt
     return out

@@ -109,15 +109,23 @@ def load_book(path: Path, lines: int, shape: bool = True) -> BookFacts:
             raise InputError(path, t.line, f"{where}: a table of the family {t['family']} takes the parameters "
                                            f"{', '.join(cls.PARAMS) or 'none'}, not {', '.join(given) or 'none'}")
         params = []
+        own: Any = t.get("defaults") or {}  # the table's own defaults, where its print argues for one
+        for name in own:
+            if name not in given:
+                raise InputError(path, own.line, f"{where}.defaults: {name!r} is not one of the table's params")
         for name in given:
             if name not in parameters:
                 raise InputError(path, t.line, f"{where}: no parameter {name!r} in parameters")
             p = parameters[name]
-            problem = cls.PARAMS[name].problem(p["default"])
+            at, said = (own, f"{where}.defaults.{name}") if name in own else (p, f"parameters.{name}: the default")
+            if name not in own and "default" not in p:
+                raise InputError(path, t.line, f"{where}: parameters.{name} has no default, so the table must "
+                                               f"give its own (defaults: {{{name}: ...}})")
+            default = own[name] if name in own else p["default"]
+            problem = cls.PARAMS[name].problem(default)
             if problem:
-                raise InputError(path, p.line, f"parameters.{name}: the default must be {problem}, "
-                                               f"not {p['default']!r}")
-            params.append((str(name), _plain(p["default"]), " ".join(str(p["help"]).split())))
+                raise InputError(path, at.line, f"{said} must be {problem}, not {default!r}")
+            params.append((str(name), _plain(default), " ".join(str(p["help"]).split())))
         arguments = []
         for name, default in cls.arguments().items():
             if name in t:

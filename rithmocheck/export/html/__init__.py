@@ -2,7 +2,8 @@
 a page per table (as printed and corrected, every entry with its state and
 its finding), a page per worked example (its taking statements drawn as
 boards), a page per conformance case, the matrix of the engines held to the
-book with a report per engine, and the primary witness line by line. Jinja2 is imported only here,
+book with a report per engine, the primary witness line by line, and a concordance of
+the printed numbers. Jinja2 is imported only here,
 when the edition is rendered."""
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ def html_files(edition: Edition, errata: tuple[Erratum, ...], report: Report,
                parts: Parts | None = None) -> dict[str, str]:
     """Every file of the HTML edition (relative path under html/ -> text); the rulesets each conformance case
     holds for remembered in `parts` (rithmocheck.export.parts) when given."""
+    from .concordance import concordance
     from .model import site
     from .play import play_site
     from .render import render_site
@@ -39,4 +41,5 @@ def html_files(edition: Edition, errata: tuple[Erratum, ...], report: Report,
     statements = {x.id: x.passage for x in edition.examples}
     holds = None if parts is None else parts.get("holds-for", _holds, _holds_shape)
     play = play_site(tuple(edition.lines), statements, holds)
-    return {f"html/{name}": text for name, text in render_site(site(edition, errata, report), play).items()}
+    return {f"html/{name}": text for name, text in render_site(site(edition, errata, report), play,
+                                                           concordance(edition)).items()}

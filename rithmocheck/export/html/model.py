@@ -25,8 +25,9 @@ from functools import lru_cache
 from typing import Any
 
 from ...audit.errata import RESPONSIBLE, CorrectedEntry, Erratum, Omit, Replace, Supply, corrected_entries
-from ...audit.findings import Finding, Kind, Report, as_printed
+from ...audit.findings import Finding, Kind, ReadingEvidence, Report, as_printed
 from ...audit.passages import Correction, PassageCheck, check_passages
+from ...audit.tables import READINGS_WEIGHED
 from ...tables import EntryFamily, Family, KeyedFamily, Table
 from ...witness.edition import Edition
 from ...witness.entries import Position, PrintedEntry
@@ -34,6 +35,7 @@ from ...witness.examples import EXAMPLES, Example, ExamplePosition
 from ...witness.layout import SIGN, Cell, Passage
 from ...witness.page import Page
 from ...words import count
+from .layout import layout_summary
 
 # state as printed -> (what it means, its mark); colour is never the only signal
 STATES: dict[str, tuple[str, str]] = {
@@ -199,10 +201,11 @@ class PassageView:
     heading: str
     lines: str  # witness lines of the run
     pages: str
-    evidence: str
+    evidence: str  # the transcriber's notes, a paragraph a line
     ambiguous: bool
     others: tuple[str, ...]  # other tables printed in the same passage
     blocks: tuple[BlockView, ...]
+    layout: str = ""  # the layout in plain sentences (export.html.layout)
 
 
 @dataclass(slots=True)
@@ -213,6 +216,18 @@ class TableLink:
     entries: int
     counts: tuple[tuple[str, int], ...]  # findings by state
     uncovered: int
+
+
+@dataclass(slots=True)
+class ReadingView:
+    """A reading of a four-number table weighed against its print (audit.evidence.ReadingEvidence)."""
+
+    definition: str
+    default: bool
+    explained: int
+    printed: int
+    not_explained: str  # how many, and what the audit makes of them
+    omissions: int
 
 
 @dataclass(slots=True)
@@ -231,6 +246,7 @@ class TablePage:
     files: tuple[tuple[str, str], ...]
     prev: TableLink | None
     next: TableLink | None
+    readings: tuple[ReadingView, ...] = ()  # a four-number table: every reading of `definition`, weighed
 
 
 @dataclass(slots=True)
@@ -652,34 +668,36 @@ def _pages_text(t: _Table, passage: Passage) -> str:
 
 def table_page(table_id: str, edition: Edition, errata: tuple[Erratum, ...], findings: Sequence[Finding],
                links: dict[str, TableLink], passages: Sequence[Passage] | None = None,
-               pages: dict[tuple[int, int], Page | None] | None = None) -> TablePage:
+               pages: dict[tuple[int, int], Page | None] | None = None,
+               readings: Sequence[ReadingEvidence] = ()) -> TablePage:
     f = edition.registry[table_id]
     table = f.default_table()
     by_pos: dict[Position, list[Finding]] = {}
     unplaced: list[Finding] = []
     other: list[str] = []
-    readings: dict[Position, Finding] = {}
+    noted: dict[Position, Finding] = {}
     for x in findings:
         if x.kind is Kind.READING and isinstance(x.position, Position):
-            readings[x.position] = x
+            noted[x.position] = x
         elif isinstance(x.position, Position):
             by_pos.setdefault(x.position, []).append(x)
         elif x.kind is Kind.OMISSION:
             unplaced.append(x)
-        else:
-            other.append(f"{x.kind.value}: {x.message}")
+        else:  # (a four-number table's readings, weighed in the universe finding, are a table of the page)
+            other.append(f"{x.kind.value}: {x.message.partition(READINGS_WEIGHED)[0] if readings else x.message}")
     entries = corrected_entries(table_id, errata, edition, supply=True, keep_omitted=True)
     mine = {e.id: e for e in errata if e.table == table_id}
     t = _Table(f, table, by_pos, {c.position: c for c in entries if c.position is not None}, mine,
                {e.position: e for e in mine.values() if isinstance(e.position, Position)},
                {e.position: e for e in edition.entries(table_id)}, {}, {}, edition, {} if pages is None else pages,
-               readings)
+               noted)
     f.match(lambda entry: t.rows.update(_row_numbers(entry, table)),
             lambda keyed: t.expected.update(keyed.expected(table)))
     views = tuple(PassageView(
         safe(p.passage), p.passage, p.heading, f"{p.run_lines[0]}\u2013{p.run_lines[1]}", _pages_text(t, p),
-        " ".join(p.layout_evidence.split()), p.ambiguous, tuple(x for x in p.tables if x != table_id),
-        _blocks(t, p, table_id)) for p in (edition.passages_for(table_id) if passages is None else passages))
+        "\n".join(" ".join(par.split()) for par in p.layout_evidence.splitlines() if par.strip()), p.ambiguous,
+        tuple(x for x in p.tables if x != table_id), _blocks(t, p, table_id), layout_summary(p, table_id))
+        for p in (edition.passages_for(table_id) if passages is None else passages))
     ids = list(links)
     i = ids.index(table_id)
     link = links[table_id]
@@ -689,7 +707,10 @@ def table_page(table_id: str, edition: Edition, errata: tuple[Erratum, ...], fin
     return TablePage(table_id, f.title, f.kind, f.rule, f"{table.universe.name}: {table.universe.description}",
                      f.witness_line, page_label(t.page(f.witness_line, 0)), summary, views,
                      _supplied(t, table_id, unplaced, entries), tuple(other), files,
-                     links[ids[i - 1]] if i > 0 else None, links[ids[i + 1]] if i + 1 < len(ids) else None)
+                     links[ids[i - 1]] if i > 0 else None, links[ids[i + 1]] if i + 1 < len(ids) else None,
+                     tuple(ReadingView(r.definition, r.is_default, r.explained, r.printed,
+                                       f"{len(r.unexplained)}" + (f" ({r.tally()})" if r.unexplained else ""),
+                                       len(r.omissions)) for r in readings))
 
 
 # --- worked examples ------------------------------------------------------------------------------
@@ -763,10 +784,10 @@ def _mark_readings(edition: Edition, p: Any, segments: tuple[Segment, ...], read
     return tuple(x for x in out if x.text)
 
 
-def _correction_text(c: Correction) -> str:
+def _correction_text(c: Correction, evidence: bool = True) -> str:
     changes = "; ".join(f"{ch.printed_text} read {_show(ch.value)} ({ch.slip}, witness line {ch.line})"
                         for ch in c.changes)
-    return f"{changes}. {' '.join(c.evidence)}" if c.evidence else changes
+    return f"{changes}. {' '.join(c.evidence)}" if c.evidence and evidence else f"{changes}."
 
 
 def _example(edition: Edition, r: PassageCheck, errata: Sequence[Erratum], findings: Sequence[Finding]
@@ -794,12 +815,22 @@ def _example(edition: Edition, r: PassageCheck, errata: Sequence[Erratum], findi
     for n, f in enumerate(readings, 1):
         number = f.position.number if isinstance(f.position, ExamplePosition) else ""
         check.append((f"{READING[0]} Reading {n}: {number}", f.message))
+    # the finding is said once: the wrong statements above, the ranked corrections (their evidence only where no
+    # erratum argues them), and each erratum with the line and page it corrects; a finding no erratum covers is
+    # given whole
+    covered = bool(findings) and all(f.erratum is not None for f in findings)
     for c in r.corrections:
         check.append((f"Correction {c.rank}" + (" (tied)" if c.tied else ""),
-                      f"{_correction_text(c)} Confidence {c.confidence}."))
+                      f"{_correction_text(c, evidence=not covered)} Confidence {c.confidence}."))
+    at = {f.erratum: f for f in findings if f.erratum is not None}
     for f in findings:
-        check += [("Finding", f"{f.kind.value}: {f.message}"), _where(f.witness_line, f.page)]
-    err: list[tuple[str, str]] = [x for e in errata for x in _erratum_items(e)]
+        if f.erratum is None:
+            check += [("Finding", f"{f.kind.value}: {f.message}"), _where(f.witness_line, f.page)]
+    err: list[tuple[str, str]] = []
+    for e in errata:
+        items = _erratum_items(e)
+        corrected = at.get(e.id)
+        err += items[:1] + ([_where(corrected.witness_line, corrected.page)] if corrected else []) + items[1:]
     if any(f.erratum is None for f in findings):
         err.append(("Erratum", "none: no curated erratum covers a finding of this passage"))
     lines = f"{p.first_line}" if p.last_line == p.first_line else f"{p.first_line}\u2013{p.last_line}"
@@ -875,7 +906,11 @@ def site(edition: Edition, errata: tuple[Erratum, ...], report: Report) -> Site:
                              sum(1 for e in edition.entries(t) if e.role == "entry"), _counts(fs),
                              sum(1 for x in fs if not x.covered))
     seen: dict[tuple[int, int], Page | None] = {}
-    pages = tuple(table_page(t, edition, errata, by_table.get(t, []), links, passages[t], seen) for t in ids)
+    readings: dict[str, list[ReadingEvidence]] = {}
+    for weighed in report.readings:
+        readings.setdefault(weighed.table, []).append(weighed)
+    pages = tuple(table_page(t, edition, errata, by_table.get(t, []), links, passages[t], seen, readings.get(t, ()))
+                  for t in ids)
     results = check_passages(edition)
     sections = example_sections(edition, results, errata, by_table.get(EXAMPLES, []))
     tally: dict[str, int] = {}

@@ -23,6 +23,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, Template
 from jinja2.bccache import Bucket
 
+from .concordance import Concordance
 from .model import Site
 from .play import PlaySite
 
@@ -55,7 +56,7 @@ def template(name: str) -> Template:
     return environment().get_template(name)
 
 
-def render_site(site: Site, play: PlaySite) -> dict[str, str]:
+def render_site(site: Site, play: PlaySite, concordance: Concordance | None = None) -> dict[str, str]:
     """Every file of the edition (path under html/ -> text)."""
     files = {"edition.css": (TEMPLATES / "edition.css").read_text(encoding="utf-8"),
              "index.html": template("index.html").render(site=site, root="")}
@@ -77,4 +78,6 @@ def render_site(site: Site, play: PlaySite) -> dict[str, str]:
     for e in play.engines:
         files[f"engines/{e.name}.html"] = engine.render(site=site, e=e, root="../")
     files["witness.html"] = template("witness.html").render(site=site, play=play, root="")
+    if concordance is not None:
+        files["concordance.html"] = template("concordance.html").render(site=site, c=concordance, root="")
     return files
