@@ -21,6 +21,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -74,8 +75,10 @@ def site(audit: Any) -> Iterator[Path]:
         yield Path(tmp) / "html"
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+@contextmanager
+def headless_chromium(profile: Path, script_timeout: int = 30) -> Iterator[Any]:
+    """A headless Chromium driven by Selenium, its profile in `profile`; the test is skipped when there is
+    no browser (also for tests/test_tei_consumer.py)."""
     found = _browser()
     if isinstance(found, str):
         pytest.skip(found)
@@ -85,17 +88,22 @@ def browser() -> Iterator[Any]:
 
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
-    for flag in CHROME_FLAGS:
+    for flag in (*CHROME_FLAGS, f"--user-data-dir={profile}"):
         options.add_argument(flag)
-    with tempfile.TemporaryDirectory(prefix="rithmocheck-chromium-") as profile:
-        options.add_argument(f"--user-data-dir={profile}")
-        driver = webdriver.Chrome(service=Service(chromedriver), options=options)
-        driver.set_page_load_timeout(30)
-        driver.set_script_timeout(30)
-        try:
-            yield driver
-        finally:
-            driver.quit()
+    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(script_timeout)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with tempfile.TemporaryDirectory(prefix="rithmocheck-chromium-") as profile, \
+            headless_chromium(Path(profile)) as driver:
+        yield driver
 
 
 def _open(driver: Any, site: Path, page: str, fragment: str = "") -> None:

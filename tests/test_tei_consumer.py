@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_html_browser import CHROME_FLAGS, _browser
+from test_html_browser import headless_chromium
 
 from conftest import EDITION
 
@@ -44,29 +44,12 @@ done(document.querySelectorAll('[data-origname]').length);
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[tuple[Any, Path]]:
-    found = _browser()
-    if isinstance(found, str):
-        pytest.skip(found)
-    chromium, chromedriver = found
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in CHROME_FLAGS:
-        options.add_argument(flag)
     with tempfile.TemporaryDirectory(prefix="rithmocheck-cetei-") as tmp:
         shutil.copy(CETEI, Path(tmp) / "CETEI.js")
         (Path(tmp) / "index.html").write_text(PAGE, encoding="utf-8")
-        options.add_argument(f"--user-data-dir={tmp}/profile")
-        driver = webdriver.Chrome(service=Service(chromedriver), options=options)
-        driver.set_page_load_timeout(30)
-        driver.set_script_timeout(60)
-        try:
+        with headless_chromium(Path(tmp) / "profile", script_timeout=60) as driver:
             driver.get((Path(tmp) / "index.html").as_uri())
             yield driver, Path(tmp)
-        finally:
-            driver.quit()
 
 
 def _load(driver: Any, path: Path) -> int:

@@ -130,7 +130,25 @@ def _resp(e: Erratum) -> str:
     return " ".join(f"#{r}" for r in e.resp.split("+"))
 
 
-def _token(text: str) -> str:
+def book_bibl(parent: ET.Element, edition: Edition) -> ET.Element:
+    """The printed book the edition transcribes, as a TEI <bibl> (the sourceDesc of the TEI text and of the
+    errata)."""
+    book = edition.book
+    bibl = _el(parent, "bibl")
+    for author in book.authors:
+        _el(bibl, "author", author)
+    _el(bibl, "title", book.title)
+    if book.imprint:
+        _el(bibl, "note", book.imprint, type="imprint")
+    _el(bibl, "date", book.year)
+    for scheme, value in book.identifiers:
+        _el(bibl, "idno", value, type=tei_token(scheme))
+    if book.attribution_note:
+        _el(bibl, "note", book.attribution_note, type="attribution")
+    return bibl
+
+
+def tei_token(text: str) -> str:
     """A class such as "digit dropped" as one TEI token: digit-dropped."""
     return "-".join("".join(c if c.isalnum() or c in "-._" else " " for c in text).split())
 
@@ -586,7 +604,7 @@ def _back(text: ET.Element, errata: Sequence[Erratum], readings: Sequence[Findin
     div = _el(_el(text, "back"), "div", type="apparatus")
     for e in errata:
         place = plan.places.get(e.id)
-        _el(div, "note", e.reason, type="erratum", subtype=_token(e.klass), n=e.id,
+        _el(div, "note", e.reason, type="erratum", subtype=tei_token(e.klass), n=e.id,
             target=f"#{place}" if place else "", resp=_resp(e), cert=e.confidence)
     for f in readings:
         place = reading_place(f)
@@ -633,18 +651,7 @@ def _header(tei: ET.Element, edition: Edition) -> None:
     if day is not None:
         _el(pub, "date", str(day), when=str(day))
     source = _el(file_desc, "sourceDesc")
-    book = edition.book
-    bibl = _el(source, "bibl")
-    for author in book.authors:
-        _el(bibl, "author", author)
-    _el(bibl, "title", book.title)
-    if book.imprint:
-        _el(bibl, "note", book.imprint, type="imprint")
-    _el(bibl, "date", book.year)
-    for scheme, value in book.identifiers:
-        _el(bibl, "idno", value, type=_token(scheme))
-    if book.attribution_note:
-        _el(bibl, "note", book.attribution_note, type="attribution")
+    book_bibl(source, edition)
     wits = _el(source, "listWit")
     primary = _text(edition.metadata.get("description"))
     _el(wits, "witness", " ".join(x for x in (

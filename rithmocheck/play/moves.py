@@ -54,23 +54,27 @@ class Outcome:
 # --- legal moves -------------------------------------------------------------------------------------
 
 def legal_moves(pos: Position, rules: Rules) -> list[Move]:
-    side = pos.to_move
     board = Board(pos, rules)
-    occupied, clear = pos.occupied, rules.path_clear
     out: list[Move] = []
-    for sq, man in pos.men(side):
-        if board.inert(man):
-            continue
-        for t, path in rules.lines_from(rules.steps(man), sq):
-            if t not in occupied and not (clear and not occupied.keys().isdisjoint(path)):
-                out.append(Move("march", sq, t))
-        for t, path in rules.lines_from(rules.fly_steps(man), sq):
-            if t not in occupied and occupied.keys().isdisjoint(path):
-                out.append(Move("fly", sq, t))
+    for sq, man in pos.men(pos.to_move):
+        if not board.inert(man):
+            out += _draughts(pos, rules, sq, man, "march") + _draughts(pos, rules, sq, man, "fly")
     out.extend(_takes(pos, rules, board))
     out.extend(_enters(pos, rules))
     out.extend(_ransoms(pos, rules))
     return out
+
+
+def _draughts(pos: Position, rules: Rules, sq: Square, man: Man, kind: str) -> list[Move]:
+    """The man's marches (kind "march": a void space in his draught, his way void where the rules ask it) or
+    flights ("fly": a void space of his flying draught, his way void) from sq."""
+    occupied = pos.occupied
+    if kind == "march":
+        clear = rules.path_clear
+        return [Move("march", sq, t) for t, path in rules.lines_from(rules.steps(man), sq)
+                if t not in occupied and not (clear and not occupied.keys().isdisjoint(path))]
+    return [Move("fly", sq, t) for t, path in rules.lines_from(rules.fly_steps(man), sq)
+            if t not in occupied and occupied.keys().isdisjoint(path)]
 
 
 def redeemable(pos: Position, rules: Rules, side: str) -> list[tuple[Square, Man]]:
@@ -341,15 +345,7 @@ def _candidates(move: Move, pos: Position, rules: Rules) -> list[Move]:
     man = pos.at(frm) if frm is not None else None
     if frm is None or man is None or man.side != pos.to_move or Board(pos, rules).inert(man):
         return []
-    occupied, t = pos.occupied, move.to
-    if t in occupied:
-        return []
-    if move.kind == "march":
-        clear = rules.path_clear
-        return [Move("march", frm, t) for to, path in rules.lines_from(rules.steps(man), frm)
-                if to == t and not (clear and not occupied.keys().isdisjoint(path))]
-    return [Move("fly", frm, t) for to, path in rules.lines_from(rules.fly_steps(man), frm)
-            if to == t and occupied.keys().isdisjoint(path)]
+    return [m for m in _draughts(pos, rules, frm, man, move.kind) if m.to == move.to]
 
 
 def check_legal(move: Move, pos: Position, rules: Rules, where: str) -> Move:
