@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from ..errors import InputError, printable
-from ..export.values import Doc, Format, Table
+from ..export.values import LUDII, Doc, Format, Table
 from ..pipeline.outcome import Outcome
 from ..words import count
 from .options import Group, check_output, edition, output_options, write
@@ -29,7 +29,7 @@ from .options import Group, check_output, edition, output_options, write
 @click.option("--reading", "reading_id", is_flag=False, flag_value="", default=None, metavar="[ID]",
               help="A reading by its id, as --ruleset ID; alone, list the rulesets, as --list.")
 @click.option("--schema", "show_schema", is_flag=True, help="Print the published JSON Schema instead.")
-@output_options(default="json")
+@output_options(extra=(LUDII,), default="json")
 @click.pass_context
 def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tuple[str, ...], show_list: bool,
             reading_id: str | None, show_schema: bool, fmt: Format, output: str | None) -> None:
@@ -38,11 +38,14 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
     men, kings, placement, movement, captures, triumphs, victories and the
     corrected tables, every rule with its line of the 1563 witness (a
     reading's overrides with the reading's own lines). text, md, csv and tsv
-    give the document as rows of JSON Pointer and value.
+    give the document as rows of JSON Pointer and value; ludii gives one
+    ruleset's rules as a Ludii game description (.lud), with what Ludii's
+    language cannot express listed at its head (docs/engines.md).
 
     \b
     Example:
       rithmocheck ruleset --kind 1 > kind-1.json
+      rithmocheck ruleset --kind 1 --format ludii -o kind-1.lud
       rithmocheck ruleset --list                  (or --reading)
       rithmocheck ruleset --ruleset seed-002 --option camp-spaces=48
       rithmocheck ruleset diff lever-fulke-1563/kind-1 seed-001
@@ -57,6 +60,10 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
 
     ed = edition()
     check_output(output, ed)
+    if fmt.name == LUDII.name and (show_list or show_schema or (ruleset_id is None and reading_id in (None, "")
+                                                                 and kind == "all")):
+        raise InputError("--format", None, "ludii writes the game of one ruleset: give --kind 1, 2 or 3, or "
+                                           "--ruleset ID (not --list, --schema or all the kinds)")
     if reading_id is not None:
         if ruleset_id is not None and reading_id and reading_id != ruleset_id:
             raise InputError("--reading", None, "give one ruleset: --ruleset ID or --reading ID")
@@ -89,6 +96,12 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
         data = by_id(ruleset_id if ruleset_id is not None else kind, edition=ed)
         if choices:
             data = resolve(data, [parse_choice(c) for c in choices], registry=ed.registry)
+    if fmt.name == LUDII.name:
+        from ..targets.ludii import description
+
+        doc = data
+        write(Doc(doc, views={LUDII.name: lambda: description(doc)}), fmt, output)
+        return
     write(Doc(data), fmt, output)
 
 

@@ -14,7 +14,8 @@ A command computes a value and hands it, with the format asked for, to
 * `Text`: text that is the same in every format (proposed errata: YAML to edit).
 
 A value may carry its own rendering in a format (`views`: the text of a
-report, the Markdown of the collation, the TEI of the errata), used instead
+report, the Markdown of the collation, the TEI of the errata, the Ludii game
+of a ruleset), used instead
 of the format's. A format is one function from a Table to its text (and
 one more if it can write rows as they come): adding a format is writing
 that function and naming it in FORMATS, the one list of formats every
@@ -159,6 +160,7 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("yaml", _yaml, _document_stream("yaml")),
 )}
 TEI = Format("tei", _view_only)  # TEI P5 XML: only the errata have it (their own view)
+LUDII = Format("ludii", _view_only)  # a Ludii game description (.lud): only a ruleset has it (its own view)
 
 HELD_ROWS = 200_000  # text and md lay a table out whole: about 180 MB at this many rows
 
