@@ -12,7 +12,9 @@
 # not-implemented, error). The record is written to
 # rithmocheck/conformance/runs/NAME.json (deterministic: the engine's commit
 # says when), which the build publishes and the tests hold to the cases and the
-# profile. Exit 0 when the run was recorded, whatever its classes.
+# profile. Exit 0 when the run was recorded, whatever its classes. RUN_TIMEOUT
+# (seconds, default 20) bounds each case (an engine that loads slowly, as Ludii
+# compiling a game, needs more).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -25,7 +27,7 @@ out="$root/rithmocheck/conformance/runs/$name.json"
 tmp="$(mktemp "$out.XXXXXX")"
 trap 'rm -f "$tmp"' EXIT
 set +e
-rithmocheck conformance --engine "$cmd" --profile "engine/$name" --format json > "$tmp"
+rithmocheck conformance --engine "$cmd" --profile "engine/$name" --format json --timeout "${RUN_TIMEOUT:-20}" > "$tmp"
 rc=$?
 set -e
 if [ "$rc" -gt 1 ]; then

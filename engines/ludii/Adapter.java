@@ -66,6 +66,7 @@ public class Adapter {
   static final String[] SHAPES = {"round", "triangle", "square", "pyramid"};
   static final String[] PIECES = {"Round", "Triangle", "Square", "Pyramid"};
 
+  static final String OWN = "/lud/board/war/replacement/eliminate/target/Rithmomachia.lud";
   static String gameArg;
   static final List<String> fixedOptions = new ArrayList<>();
 
@@ -75,6 +76,15 @@ public class Adapter {
     int perft = -1, playout = -1, deadline = 300;
     long seed = 1;
     boolean batch = false;
+    if (args.length == 1 && args[0].equals("--check")) {
+      // prepare.sh: Ludii's classes and its games are on the class path; its version on stdout
+      if (Adapter.class.getResourceAsStream(OWN) == null) {
+        System.err.println("ludii adapter: no " + OWN + " on the class path (Ludii's res/ directory or its jar)");
+        System.exit(2);
+      }
+      out.println(main.Constants.LUDEME_VERSION);
+      System.exit(0);
+    }
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--game": gameArg = args[++i]; break;
@@ -247,9 +257,7 @@ public class Adapter {
       List<String> out = new ArrayList<>();
       java.util.Map<String, Object> opts = Json.objectOr(in.get("options"));
       Object agreement = in.get("agreement");
-      if (!ours) {
-        if (!opts.isEmpty())
-          throw new Unsupported("Ludii's Rithmomachia has no options; the case asks " + Json.write(opts));
+      if (!ours) { // Ludii's game has one set of rules: the book's options are not passed on
         if (agreement != null)
           throw new Unsupported("Ludii's Rithmomachia has no common victory (its only end is the progression)");
         return out;
@@ -330,12 +338,11 @@ public class Adapter {
 
     void setPosition(java.util.Map<String, Object> pos) throws Unsupported {
       startPosition();
-      ContainerState board = context.containerState(0);
-      for (int s = 0; s < game.board().numSites(); s++) clear(0, s);
       if (!ours) {
         LudiiOwn.setPosition(this, pos);
         return;
       }
+      for (int s = 0; s < game.board().numSites(); s++) clear(0, s);
       for (int p = 1; p <= 2 && p < context.containers().length; p++) {
         ContainerState h = context.containerState(p);
         int from = context.sitesFrom()[p];
@@ -360,7 +367,8 @@ public class Adapter {
         }
         put(0, site(Json.str(m.get("square"))), player, what, 1, state, value);
       }
-      java.util.Map<String, Object> hand = Json.objectOr(pos.get("hand"));
+      java.util.Map<String, Object> hand = prisoners.equals("removed") ? java.util.Map.of()
+          : Json.objectOr(pos.get("hand")); // men taken are no more occupied: no hand to enter them from
       for (String side : SIDES) {
         for (Object o : Json.arrayOr(hand.get(side))) {
           java.util.Map<String, Object> m = Json.object(o);
@@ -461,6 +469,7 @@ public class Adapter {
         java.util.Map<String, Object> man = Json.object(mv.get("enter"));
         String shape = Json.str(man.get("shape"));
         if (shape.equals("pyramid")) return null;
+        if (prisoners.equals("removed")) return null;
         int code = java.util.Arrays.asList(SHAPES).indexOf(shape) + 1;
         int slot;
         try {

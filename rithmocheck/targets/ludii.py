@@ -64,6 +64,7 @@ SPACES = {"multiplication-by-spaces", "division-by-spaces", "eruption"}
 LAYER_WEIGHT = 1 << 22  # (method * 8 + layer) * 128 * 128 * 256
 VICTIM_WEIGHT = 1 << 15
 ACTOR_WEIGHT = 1 << 8
+OPTION_BUDGET = 200_000  # the characters an option's values may write (Ludii expands at most 1,000,000)
 MAX_LAYERS = 7  # layers 1..7 fit the three bits of a record's layer
 # The options this compiler knows how to read (the document's values at the pointers they set); any other
 # option of a document is listed as not expressed.
@@ -695,7 +696,7 @@ class _Compiler:
             elif name in ARITH:
                 reach = str(p.get("reach", "draught"))
                 by_two.setdefault(f"{reach}/{'into' if into else 'after'}", []).append((name, p, line))
-                self.note(ptr, str(m.get("rule", name)), line, "TakingByTwo" + reach.capitalize())
+                self.note(ptr, str(m.get("rule", name)), line, f"TakingByTwo (takers: {reach})")
             elif name in SPACES:
                 found = self.spaces_test(name, p, V, A)
                 if found is None:
@@ -729,9 +730,9 @@ class _Compiler:
             else:
                 self.missing(ptr, f"{name}: a manner of taking this compiler does not know", line,
                              "no define (an unknown manner)")
-        for key, ms in sorted(by_two.items()):
+        for n, (key, ms) in enumerate(sorted(by_two.items())):
             reach, when_ = key.split("/")
-            define = "TakingByTwo" + reach.capitalize() + ("" if when_ == "into" else "AfterOnly")
+            define = "TakingByTwo" + (str(n + 1) if n else "")  # the same name whatever the reach (options)
             cited = tuple(f"line {line}: {name}" for name, _p, line in ms)
             whole, layers, legal = self.two_takers(ms, reach, A, V)
             add(define, whole, layers, legal, when_ == "into", cited)
@@ -1591,6 +1592,10 @@ def _option_variants(doc: dict[str, Any], base: _Game) -> tuple[list[tuple[str, 
             continue  # the option changes nothing this description writes
         if not why and changed & taken:
             why = f"another option carries {', '.join(sorted(changed & taken))}"
+        size = sum(len(b) for _v, bodies in variants for b in bodies.values()) + sum(len(flat(d.body))
+                                                                                  for d in mine.values())
+        if not why and size > OPTION_BUDGET:
+            why = f"its values would write {size:,} characters, more than {OPTION_BUDGET:,}"
         if why:
             listed.append(Entry(f"/options/{name}", question, line, False,
                                 f"not a Ludii option here ({why}): choose it with rithmocheck ruleset --option"))

@@ -61,7 +61,7 @@ def named(name: str, value: object) -> Named:
 
 
 STEP = 2  # the indentation of an argument under its head
-DEEP = 48  # from this column on, a node is written on one line (the layout's spaces would outgrow the rules)
+DEEP = 24  # from this column on, a node is written on one line (the layout's spaces would outgrow the rules)
 
 
 def flat(node: object, memo: dict[int, str] | None = None) -> str:

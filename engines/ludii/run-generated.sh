@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# A live run of a description rithmocheck writes, in Ludii, recorded (issue 34):
+#
+#   engines/ludii/run-generated.sh KIND CLASSPATH [--build DIR]
+#
+# KIND is 1, 2 or 3; CLASSPATH a Ludii you have (ENGINE.md). The script writes the kind's description
+# (rithmocheck ruleset --kind KIND --format ludii), compiles the adapter against Ludii (prepare.sh), runs
+# the kind's conformance cases through it (rithmocheck conformance --engine, each result classed against
+# the kind itself) and records the run in rithmocheck/conformance/runs/ludii-kind-KIND.json with the
+# Ludii version, the pinned commit and the SHA-256 of the description; engines/ludii/reasons.yaml gives
+# the reason of every case that does not pass (record.py refuses a run with a case it does not explain).
+# RUN_TIMEOUT (seconds, default 600) bounds each case: Ludii compiles the description for every case.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+kind="${1:?usage: engines/ludii/run-generated.sh KIND CLASSPATH [--build DIR]}"
+classpath="${2:?usage: engines/ludii/run-generated.sh KIND CLASSPATH [--build DIR]}"
+shift 2
+build="${XDG_CACHE_HOME:-$HOME/.cache}/rithmocheck/ludii-kind-$kind"
+if [ "${1:-}" = "--build" ]; then build="${2:?--build needs a directory}"; fi
+case "$kind" in 1|2|3) ;; *) echo "$0: KIND is 1, 2 or 3, not $kind" >&2; exit 2 ;; esac
+mkdir -p "$build"
+lud="$build/kind-$kind.lud"
+rithmocheck ruleset --kind "$kind" --format ludii -o "$lud"
+cmd="$("$here/prepare.sh" "$classpath" --build "$build/adapter" --game "$lud" 2> "$build/prepare.log")" \
+  || { cat "$build/prepare.log" >&2; exit 2; }
+version="$(sed -n 's/.*: Ludii \([0-9.]*\)$/\1/p' "$build/prepare.log" | tail -1)"
+mapfile -t cases < <(cd "$root/rithmocheck/conformance/cases" && ls "k$kind-"*.json | sed 's/\.json$//')
+out="$root/rithmocheck/conformance/runs/ludii-kind-$kind.json"
+tmp="$(mktemp "$out.XXXXXX")"
+trap 'rm -f "$tmp" "$tmp.raw"' EXIT
+set +e
+rithmocheck conformance "${cases[@]}" --engine "$cmd" --profile "lever-fulke-1563/kind-$kind" --format json \
+  --timeout "${RUN_TIMEOUT:-600}" > "$tmp.raw"
+rc=$?
+set -e
+if [ "$rc" -gt 1 ]; then
+  echo "$0: the run of kind $kind failed (exit $rc); nothing recorded" >&2
+  exit "$rc"
+fi
+python3 "$here/record.py" "$tmp.raw" --kind "$kind" --description "$lud" --ludii "$version" > "$tmp"
+mv "$tmp" "$out"
+trap - EXIT
+rm -f "$tmp.raw"
+echo "recorded $out" >&2
