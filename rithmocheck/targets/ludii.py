@@ -153,10 +153,6 @@ def plus(*terms: object) -> object:
     return ts[0] if len(ts) == 1 else sx("+", braces(ts))
 
 
-def times(a: object, k: int) -> object:
-    return a if k == 1 else sx("*", a, k)
-
-
 def power_bits(x: object, bits: Sequence[int], need: str) -> object:
     """Whether the state at x has all (`need` "all") or some ("any") of the bits set."""
     runs: list[list[int]] = []
@@ -465,6 +461,11 @@ class _Compiler:
                                                         for m in range(1 << len(self.r.kings[p])))]
         return [(o, g if g not in always else None) for o, g in offs]
 
+    def bears_shape(self, x: object, shape: str, player: int) -> object:
+        """Whether the player's king at x bears a layer of the shape."""
+        bits = self.layer_bits(player, lambda _v, s: s == shape)
+        return power_bits(x, bits, "any") if bits else False
+
     def king_avail(self, x: object, g: int | None) -> object:
         if g is None:
             return True
@@ -529,7 +530,7 @@ class _Compiler:
         cites = []
         clear = self.r.path_clear
         site = "(site)"
-        draughts = []
+        draughts: list[object] = []
         for shape in SHAPES:
             d = mv.get(shape) or {}
             line = _line(d)
@@ -550,7 +551,7 @@ class _Compiler:
                 fl = self.r.flying[shape]
                 cites.append(f"line {_line(fl)}: the {shape}'s flying draught")
                 self.note(f"/movement/{shape}/flying", str(fl.get("rule", "flying")), _line(fl), "Draughts")
-        king = []
+        king: list[object] = []
         groups: dict[str, tuple[int | None, list[Offset]]] = {}
         for o, keeps in self.king_offsets():
             key = flat(self.king_avail(site, keeps))
@@ -568,10 +569,20 @@ class _Compiler:
             if lost and lost != "none":
                 self.note("/kings/parts/draughts_lost", f"the king loses a shape's draught ({lost})",
                           _line(p.get("loses_draughts")), "Draughts (the layers in the king's state)")
-        if p_flies := (mv.get("pyramid") or {}).get("flies_as_shapes"):
-            del p_flies
-            self.missing("/movement/pyramid/flies_as_shapes", "the king flies by the flights of the shapes he bears",
-                         None, "written by no define yet (a flight per layer shape)")
+        if (mv.get("pyramid") or {}).get("flies_as_shapes"):  # he flies by the flights of the shapes he bears
+            king_flights: list[object] = []
+            for shape in SHAPES:
+                offs = self.r.fly.get(shape, [])
+                if not offs:
+                    continue
+                moves = [sx("move", sx("from", site), sx("to", o.target(site), named("if", all_of(
+                    [*o.valid(site), empty("(to)"), *[empty(p) for p in o.path(site)]])))) for o in offs]
+                bears = self.by_player(site, partial(self.bears_shape, site, shape))
+                king_flights.append(when(bears, sx("or", braces(moves))))
+            if king_flights:
+                draughts.append(when(is_piece(site, "pyramid", "Mover"), sx("or", braces(king_flights))))
+            self.note("/movement/pyramid/flies_as_shapes", "the king flies by the flights of the shapes he bears",
+                      None, "Draughts")
         self.note("/movement/path_clear", str((mv.get("path_clear") or {}).get("rule", "")), None,
                   "Draughts (is Empty on the way)")
         body = sx("forEach", "Site", occupied("Mover"), sx("or", braces(draughts)))
@@ -1027,13 +1038,13 @@ class _Compiler:
         def prisoner(shape_of: Callable[[str], object], value: object) -> object | None:
             if not self.keeps_prisoners:
                 return None
-            key = plus(value, times(1, 1))
-            del key
             adds = []
+            slots = len(self.prisoner_slots())
             for shape in SHAPES:
+                # a number no man of the document bears has no site in the hand (the map gives back its key)
                 slot = sx("mapEntry", q("Slot"), plus(SHAPE_CODE[shape] * 100000, value))
-                adds.append(when(shape_of(shape), sx("add", sx("piece", sx("id", q(PIECE[shape]), "Mover")),
-                                                     sx("to", sx("handSite", "Mover", slot)))))
+                adds.append(when(all_of([shape_of(shape), sx("<", slot, slots)]), sx(
+                    "add", sx("piece", sx("id", q(PIECE[shape]), "Mover")), sx("to", sx("handSite", "Mover", slot)))))
             return moves_of(adds)
         v = sx("/", "(value)", 8)
         whole = sx("forEach", "Value", lost, when(eq(0, sx("%", "(value)", 8)), moves_of([
@@ -1549,9 +1560,11 @@ def _option_variants(doc: dict[str, Any], base: _Game) -> tuple[list[tuple[str, 
         line = _line(option)
         question = str(option.get("question", name))
         if name not in KNOWN_OPTIONS:
+            chose = f" (the document chose {_show(resolved[name])})" if name in resolved else ""
             listed.append(Entry(f"/options/{name}", question, line, False,
-                                "an option this compiler does not know: the description follows the document's "
-                                "values, but its alternatives are not written"))
+                                f"an option this compiler does not know{chose}: the description follows the "
+                                "document's values where it reads them, and writes none of the option's "
+                                "alternatives"))
             continue
         current = resolved.get(name, option.get("default"))
         values = [option.get("default")] + [a.get("value") for a in option.get("alternatives", ())]
