@@ -214,6 +214,18 @@ public class Adapter {
           throw new IllegalArgumentException(gameArg + ": Ludii does not compile the description: "
               + String.join("; ", report.errors()));
         game = g;
+      } else if (gameArg.equals("Rithmomachia") || gameArg.equals("Rithmomachia.lud")) {
+        // Ludii's own, read from its resources where Ludii keeps it (faster than a search by name)
+        text = null;
+        String own;
+        try (InputStream in = Adapter.class.getResourceAsStream(OWN)) {
+          if (in == null) throw new IllegalArgumentException("no " + OWN + " on the class path");
+          own = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        Report report = new Report();
+        game = (Game) Compiler.compile(new Description(own), new UserSelections(options), report, false);
+        if (game == null || report.isError())
+          throw new IllegalArgumentException(OWN + ": Ludii does not compile it: " + String.join("; ", report.errors()));
       } else {
         text = null;
         game = GameLoader.loadGameFromName(gameArg.endsWith(".lud") ? gameArg : gameArg + ".lud", options);

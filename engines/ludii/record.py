@@ -1,9 +1,12 @@
 """The record of a live run of a description rithmocheck wrote, in Ludii (engines/ludii/run-generated.sh).
 
-    python3 engines/ludii/record.py RAW.json --kind K --description FILE.lud --ludii VERSION > RECORD.json
+    python3 engines/ludii/record.py --kind K --engine "CMD" --description FILE.lud --ludii VERSION > RECORD.json
 
-RAW.json is what `rithmocheck conformance --engine ... --profile lever-fulke-1563/kind-K --format json`
-wrote. The record names the engine ludii-kind-K (never the command line of the machine it ran on), the
+CMD is the adapter's command (prepare.sh). Every case of the kind is sent to one adapter process
+(`--batch`: the protocol's JSON, one case a line; Ludii compiles the description once for each set of
+options, not once a case), and each answer is classed as `rithmocheck conformance --engine CMD --profile
+lever-fulke-1563/kind-K` classes it (rithmocheck.conformance.runner: the same differences, classes and
+record). The record names the engine ludii-kind-K (never the command line of the machine it ran on), the
 repository and pinned commit of the Ludii the runs were made with, the version the user's Ludii reported,
 and the ruleset and SHA-256 of the description; every case that does not pass gets its reason from
 engines/ludii/reasons.yaml (a rule the language cannot express, named by its pointer in the ruleset).
@@ -36,14 +39,46 @@ def reasons(kind: int) -> dict[str, dict[str, Any]]:
     return out
 
 
+def live_run(kind: int, command: str, deadline: int) -> dict[str, Any]:
+    """The kind's cases through the adapter in one process, classed against the kind, as the runner records."""
+    import shlex
+    import subprocess
+
+    from rithmocheck.conformance import load_cases
+    from rithmocheck.conformance.runner import Outcome, Result, case_document, differences, protocol_input, record
+    from rithmocheck.ruleset.catalogue import by_id
+
+    cases = [c for c in load_cases() if c.id.startswith(f"k{kind}-")]
+    lines = [json.dumps(protocol_input(c, case_document(c))) for c in cases]
+    done = subprocess.run([*shlex.split(command), "--batch", "--deadline", str(deadline)], input="\n".join(lines),
+                          capture_output=True, text=True, timeout=deadline + 60)
+    answers = done.stdout.splitlines()
+    if done.returncode != 0 or len(answers) != len(cases):
+        tail = " ".join(done.stderr.strip().splitlines()[-1:])
+        raise SystemExit(f"record.py: the adapter answered {len(answers)} of {len(cases)} cases (exit "
+                         f"{done.returncode}): {tail[:300]}")
+    results = []
+    for case, text in zip(cases, answers):
+        a = json.loads(text)
+        if "unsupported" in a:
+            results.append(Result(case, "unsupported", message=str(a["unsupported"])[:300]))
+            continue
+        got = Outcome(a["legal"], tuple(a.get("captures", [])), tuple(a.get("victories", [])))
+        diffs = differences(case.data["expect"], got)
+        results.append(Result(case, "failed" if diffs else "passed", tuple(diffs), got))
+    profile = by_id(f"lever-fulke-1563/kind-{kind}")
+    return record(results, profile, f"ludii-kind-{kind}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("raw")
+    ap.add_argument("--engine", required=True, help="the adapter's command, as prepare.sh prints it")
+    ap.add_argument("--deadline", type=int, default=36000, help="seconds for the whole run")
     ap.add_argument("--kind", type=int, required=True)
     ap.add_argument("--description", required=True)
     ap.add_argument("--ludii", required=True, help="the version the user's Ludii reported")
     args = ap.parse_args(argv)
-    run = json.loads(Path(args.raw).read_text(encoding="utf-8"))
+    run = live_run(args.kind, args.engine, args.deadline)
     text = Path(args.description).read_bytes()
     ruleset = next((line.split(" ", 2)[2].strip() for line in text.decode("utf-8").splitlines()
                     if line.startswith("// rithmocheck:ruleset ")), None)

@@ -5,11 +5,13 @@
 #
 # KIND is 1, 2 or 3; CLASSPATH a Ludii you have (ENGINE.md). The script writes the kind's description
 # (rithmocheck ruleset --kind KIND --format ludii), compiles the adapter against Ludii (prepare.sh), runs
-# the kind's conformance cases through it (rithmocheck conformance --engine, each result classed against
-# the kind itself) and records the run in rithmocheck/conformance/runs/ludii-kind-KIND.json with the
-# Ludii version, the pinned commit and the SHA-256 of the description; engines/ludii/reasons.yaml gives
-# the reason of every case that does not pass (record.py refuses a run with a case it does not explain).
-# RUN_TIMEOUT (seconds, default 600) bounds each case: Ludii compiles the description for every case.
+# the kind's conformance cases through it in one process (record.py: the protocol's cases, one a line,
+# each answer classed against the kind itself as `rithmocheck conformance --profile` classes it) and
+# records the run in rithmocheck/conformance/runs/ludii-kind-KIND.json with the Ludii version, the pinned
+# commit and the SHA-256 of the description; engines/ludii/reasons.yaml gives the reason of every case
+# that does not pass (record.py refuses a run with a case it does not explain). RUN_DEADLINE (seconds,
+# default 36000) bounds the whole run. One process, because Ludii compiles the description once for
+# each set of options (10 to 40 s on a busy machine), not once a case.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -25,21 +27,11 @@ rithmocheck ruleset --kind "$kind" --format ludii -o "$lud"
 cmd="$("$here/prepare.sh" "$classpath" --build "$build/adapter" --game "$lud" 2> "$build/prepare.log")" \
   || { cat "$build/prepare.log" >&2; exit 2; }
 version="$(sed -n 's/.*: Ludii \([0-9.]*\)$/\1/p' "$build/prepare.log" | tail -1)"
-mapfile -t cases < <(cd "$root/rithmocheck/conformance/cases" && ls "k$kind-"*.json | sed 's/\.json$//')
 out="$root/rithmocheck/conformance/runs/ludii-kind-$kind.json"
 tmp="$(mktemp "$out.XXXXXX")"
-trap 'rm -f "$tmp" "$tmp.raw"' EXIT
-set +e
-rithmocheck conformance "${cases[@]}" --engine "$cmd" --profile "lever-fulke-1563/kind-$kind" --format json \
-  --timeout "${RUN_TIMEOUT:-600}" > "$tmp.raw"
-rc=$?
-set -e
-if [ "$rc" -gt 1 ]; then
-  echo "$0: the run of kind $kind failed (exit $rc); nothing recorded" >&2
-  exit "$rc"
-fi
-python3 "$here/record.py" "$tmp.raw" --kind "$kind" --description "$lud" --ludii "$version" > "$tmp"
+trap 'rm -f "$tmp"' EXIT
+python3 "$here/record.py" --kind "$kind" --engine "$cmd" --deadline "${RUN_DEADLINE:-36000}" --description "$lud" \
+  --ludii "$version" > "$tmp"
 mv "$tmp" "$out"
 trap - EXIT
-rm -f "$tmp.raw"
 echo "recorded $out" >&2

@@ -317,7 +317,9 @@ def engines(fmt: Format, output: str | None) -> None:
     each modern reading and each engine's profile say, with the citation
     (the book's line, or the engine's file and line at its commit), and for
     an engine whose live run is recorded, the classes of the cases behind
-    the point (pass, reading, departure, not-implemented, error).
+    the point (pass, reading, departure, not-implemented, error); then
+    each kind's rules written in Ludii's language and run there, a row
+    each (the cases that pass, and the rule each other names).
 
     \b
     Example:
@@ -344,10 +346,21 @@ def engines(fmt: Format, output: str | None) -> None:
                     value = c["value"] + (f" (in words: {c['in_words']})" if c.get("in_words") else "")
                     tail = f" [live: {live(c)}]" if c.get("live") else ""
                     lines.append(report_line(f"  {c['ruleset']}: {value}{tail} -- {cite_text(c['cite'])}"))
+        if data["written"]:
+            lines.append("the rules written in an engine's language and run there (docs/engines.md)")
+            for w in data["written"]:
+                lines.append(report_line(f"  {w['run']}: {written(w)}"))
         return "\n".join(lines) + "\n"
+
+    def written(w: dict[str, Any]) -> str:
+        why = "; ".join(f"{f['case']} ({f['pointer']} not expressed)" for f in w["not_passing"])
+        return (f"{w['ruleset']} in Ludii {w['version']} ({w['repository']} {w['commit'][:8]}): "
+                f"{w['by_class'].get('pass', 0)} of {w['cases']} cases pass" + (f"; {why}" if why else ""))
 
     rows = [[c["point"], c["ruleset"], c["value"], c.get("in_words", ""), cite_text(c["cite"]), c["url"] or "",
              live(c), len(c["cases"])] for c in found]
+    rows += [["written", w["run"], written(w), "", "", "", ", ".join(f"{n} {k}" for k, n in w["by_class"].items()),
+              w["cases"]] for w in data["written"]]
     write(Table(("point", "ruleset", "value", "in_words", "cite", "url", "live", "cases"), rows, data,
                 views={"text": report}), fmt, output)
 

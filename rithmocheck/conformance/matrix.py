@@ -325,4 +325,21 @@ def matrix_document() -> dict[str, Any]:
     recorded = {name: {k: run[k] for k in ("engine", "profile", "repository", "commit", "by_class")}
                 for name, run in runs().items()}
     return {"points": [{"id": p.id, "label": p.label, "line": p.line or None} for p in POINTS],
-            "rulesets": columns(), "runs": recorded, "cells": found}
+            "rulesets": columns(), "runs": recorded, "cells": found, "written": written_runs()}
+
+
+def written_runs() -> list[dict[str, Any]]:
+    """The rules rithmocheck writes in another engine's language, run live there (issue 34: each kind as a
+    Ludii game, runs/ludii-kind-N.json): one row each, with the engine, the description's digest, the classes
+    of the kind's cases, and the rule each case that does not pass names."""
+    out = []
+    for name, run in runs().items():
+        if "description" not in run:
+            continue
+        failing = [{"case": r["case"], "class": r["class"], "pointer": (r.get("explanation") or {}).get("pointer")}
+                   for r in run["results"] if r["class"] != "pass"]
+        out.append({"run": name, "ruleset": run["profile"], "engine": run["engine"],
+                    "repository": run["repository"], "commit": run["commit"], "version": run.get("ludii_version"),
+                    "description_sha256": run["description"]["sha256"], "cases": run["cases"],
+                    "by_class": run["by_class"], "not_passing": failing})
+    return out
