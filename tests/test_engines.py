@@ -19,7 +19,7 @@ from rithmocheck.ruleset import by_id
 
 CASES = {c.id: c for c in load_cases()}
 RUNS = runs()
-LIVE = ("dagaz", "phalenopsis", "tronicek", "leungwk", "wdjoyner")
+LIVE = ("dagaz", "phalenopsis", "tronicek", "leungwk", "wdjoyner", "ludii")
 
 
 def run(*args: str):

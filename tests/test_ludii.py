@@ -287,4 +287,6 @@ def test_the_playout_checks_are_recorded():
         assert s["ruleset"] == f"lever-fulke-1563/kind-{kind}" and s["playout"]["plies"] >= 1000
         assert s["perft"]["ludii"] == s["perft"]["reference"]
         assert s["playout"]["disagreements"] == len(s["playout"]["listed"]) or len(s["playout"]["listed"]) == 200
+        assert "none named" not in s["playout"]["by_reason"], kind  # every disagreement has its reason
+        assert s["playout"]["positions"] >= 1000 and s["playout"]["legal moves"] > 10_000
     assert json.loads((ROOT / "engines/ludii/checks/kind-1.json").read_text())["perft"]["ludii"] == [59, 3422]

@@ -14,7 +14,9 @@ ludii`), prepares the adapter (engines/ludii/prepare.sh) and
   number), and for the move played the same captures (manner, man taken, takers, number) and the same
   victories.
 
-Every disagreement is listed with its ply and its position in the notation of docs/play.md. The summary
+Every disagreement is listed with its ply and its position in the notation of docs/play.md (the first
+200; all are counted), with its reason where it is a rule the description lists as not expressed (the
+ransom of the second and third kinds). The summary
 (JSON) goes to stdout, or to FILE (engines/ludii/checks/kind-K.json holds the recorded ones). Exit 0 when
 Ludii and the reference engine agree everywhere, 1 when they disagree somewhere, 2 on bad input.
 """
@@ -48,6 +50,8 @@ def move_key(m: Any) -> tuple[Any, ...]:
     """A reference engine's move as the check compares it."""
     if m.kind == "enter":
         return ("enter", m.man.shape, m.man.value, m.to)
+    if m.kind == "ransom":
+        return ("ransom", m.frm, m.to, m.man.value)
     return (m.kind, m.frm, m.to)
 
 
@@ -71,6 +75,8 @@ def show_key(k: tuple[Any, ...]) -> str:
 
     if k[0] == "enter":
         return f"enter {k[1]} {k[2]} on {square_name(k[3])}"
+    if k[0] == "ransom":
+        return f"{square_name(k[1])}^{square_name(k[2])}={k[3]}"
     sep = {"march": "-", "fly": "~", "take": "x"}.get(k[0], "?")
     return f"{square_name(k[1])}{sep}{square_name(k[2])}"
 
@@ -134,7 +140,14 @@ def main(argv: list[str] | None = None) -> int:
         tally["legal moves"] += len(theirs)
         where = pos.notation(rules.kings)
         for k in sorted(set(ours) - theirs, key=repr):
-            found.append({"ply": j["ply"], "position": where, "what": f"legal, not in Ludii: {show_key(k)}"})
+            row = {"ply": j["ply"], "position": where, "what": f"legal, not in Ludii: {show_key(k)}"}
+            if k[0] == "ransom":  # the description's head lists the ransom as not expressed
+                row["reason"] = "/kings/ransom: not expressed"
+            elif k[0] == "take" and rules.captured == "triumph-only" and pos.at(k[1]).turned:
+                row["reason"] = ("the reference engine: a prisoner set for a triumph (second kind, lines 726-728: "
+                                 "he serves only the triumph) takes by the spaces; the description's prisoner takes "
+                                 "no man")
+            found.append(row)
         for k in sorted(theirs - set(ours), key=repr):
             found.append({"ply": j["ply"], "position": where, "what": f"in Ludii, not legal: {show_key(k)}"})
         if j.get("move") is None:
@@ -166,7 +179,9 @@ def main(argv: list[str] | None = None) -> int:
         "description_sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
         "ludii": version, "perft": {"depth": args.depth, "ludii": perft, "reference": ref_perft},
         "playout": {"plies": args.plies, "seed": args.seed, **dict(sorted(tally.items())),
-                    "disagreements": len(found), "listed": found[:SHOWN]},
+                    "disagreements": len(found),
+                    "by_reason": dict(sorted(Counter(f.get("reason", "none named") for f in found).items())),
+                    "listed": found[:SHOWN]},
     }
     text_out = json.dumps(summary, indent=1, ensure_ascii=False) + "\n"
     if args.output:
