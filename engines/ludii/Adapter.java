@@ -153,15 +153,16 @@ public class Adapter {
 
   static String answer(java.util.Map<String, Object> in, java.util.Map<String, Session> sessions) throws Exception {
     try {
+      // the game as the command line asks it (its options), which says which Ludii options the case needs;
+      // the same game is played when the case needs none (Ludii compiles a description once a set of options)
       List<String> options = new ArrayList<>(fixedOptions);
-      String key;
-      Session probe = sessions.get("");
+      Session probe = sessions.get(String.join("|", options));
       if (probe == null) {
         probe = new Session(fixedOptions);
-        sessions.put("", probe);
+        sessions.put(String.join("|", options), probe);
       }
       options.addAll(probe.optionsFor(in));
-      key = String.join("|", options);
+      String key = String.join("|", options);
       Session s = sessions.get(key);
       if (s == null) {
         s = new Session(options);

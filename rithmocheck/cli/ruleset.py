@@ -7,6 +7,7 @@ Data goes to stdout, messages to stderr. Exit 0 valid, 1 findings, 2 bad input.
 from __future__ import annotations
 
 import sys
+from functools import partial
 from typing import Any
 
 import click
@@ -60,10 +61,6 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
 
     ed = edition()
     check_output(output, ed)
-    if fmt.name == LUDII.name and (show_list or show_schema or (ruleset_id is None and reading_id in (None, "")
-                                                                 and kind == "all")):
-        raise InputError("--format", None, "ludii writes the game of one ruleset: give --kind 1, 2 or 3, or "
-                                           "--ruleset ID (not --list, --schema or all the kinds)")
     if reading_id is not None:
         if ruleset_id is not None and reading_id and reading_id != ruleset_id:
             raise InputError("--reading", None, "give one ruleset: --ruleset ID or --reading ID")
@@ -80,7 +77,8 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
                          (reading.get("source") or {}).get("kind", str(ed.book.year)),
                          len(reading.get("overrides", ())), len(d.get("options", {}))])
         listed = [dict(zip(("ruleset", "title", "base", "source", "overrides", "options"), r)) for r in rows]
-        write(Table(("ruleset", "title", "base", "source", "overrides", "options"), rows, listed), fmt, output)
+        write(Table(("ruleset", "title", "base", "source", "overrides", "options"), rows, listed,
+                    views={LUDII.name: _one_ruleset}), fmt, output)
         return
     data: Any
     if show_schema:
@@ -96,13 +94,21 @@ def ruleset(ctx: click.Context, kind: str, ruleset_id: str | None, choices: tupl
         data = by_id(ruleset_id if ruleset_id is not None else kind, edition=ed)
         if choices:
             data = resolve(data, [parse_choice(c) for c in choices], registry=ed.registry)
-    if fmt.name == LUDII.name:
-        from ..targets.ludii import description
+    one = ruleset_id is not None or kind != "all"
+    write(Doc(data, views={LUDII.name: partial(_ludii, data) if one and not show_schema else _one_ruleset}), fmt,
+          output)
 
-        doc = data
-        write(Doc(doc, views={LUDII.name: lambda: description(doc)}), fmt, output)
-        return
-    write(Doc(data), fmt, output)
+
+def _ludii(doc: Any) -> str:
+    """The ruleset as a Ludii game description (rithmocheck.targets.ludii)."""
+    from ..targets.ludii import description
+
+    return description(doc)
+
+
+def _one_ruleset() -> str:
+    raise InputError("--format", None, "ludii writes the game of one ruleset: give --kind 1, 2 or 3, or --ruleset ID "
+                                       "(not --list, --schema or all the kinds)")
 
 
 @ruleset.command()

@@ -1656,12 +1656,20 @@ def description(doc: dict[str, Any], with_options: bool = True) -> str:
              f"// rithmocheck:prisoners {(doc.get('captured') or {}).get('becomes', 'removed')}",
              f"// rithmocheck:ransom {'none' if not (doc.get('kings') or {}).get('ransom') else 'not-expressed'}",
              "//", "// What this description does not express (the rule, its line, the ludeme that is missing):"]
-    missing = [e for e in entries if not e.expressed]
+    missing = [e for e in entries if not e.expressed and not e.pointer.startswith("/options/")]
     for e in missing:
         lines += _comment(f"- not expressed: {e.pointer} ({'line ' + str(e.line) if e.line else 'no line'}): "
                           f"{e.rule} -- {e.how}")
     if not missing:
         lines.append("// - nothing")
+    lines += ["//", "// The book's options it does not carry as Ludii options (the rules it writes follow the document's "
+              "values):"]
+    uncarried = [e for e in entries if not e.expressed and e.pointer.startswith("/options/")]
+    for e in uncarried:
+        lines += _comment(f"- not carried: {e.pointer} ({'line ' + str(e.line) if e.line else 'no line'}): "
+                          f"{e.rule} -- {e.how}")
+    if not uncarried:
+        lines.append("// - none")
     lines.append("//")
     bodies_by_option = {n: _placeholder(opt) for opt, _vs, names in carried for n in names}
     parts = ["\n".join(lines)]
