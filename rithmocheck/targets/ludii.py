@@ -1662,8 +1662,8 @@ def description(doc: dict[str, Any], with_options: bool = True) -> str:
                           f"{e.rule} -- {e.how}")
     if not missing:
         lines.append("// - nothing")
-    lines += ["//", "// The book's options it does not carry as Ludii options (the rules it writes follow the document's "
-              "values):"]
+    lines += ["//", "// The book's options it does not carry as Ludii options (the rules it writes follow the "
+              "document's values):"]
     uncarried = [e for e in entries if not e.expressed and e.pointer.startswith("/options/")]
     for e in uncarried:
         lines += _comment(f"- not carried: {e.pointer} ({'line ' + str(e.line) if e.line else 'no line'}): "
