@@ -238,7 +238,8 @@ COMMANDS: dict[str, tuple[st.SearchStrategy[list[str]], list[st.SearchStrategy[l
     "conformance": (st.lists(case_ids, min_size=1, max_size=2),
                     COMMON_OUT + [opt("--cases", paths), opt("--timeout", int_text), opt("--reading", rulesets),
                                   opt("--profile", rulesets), flag("--fit")]),
-    "engines": (st.just([]), COMMON_OUT),
+    "engines": (st.just([]), COMMON_OUT + [opt("--reread", st.one_of(paths, st.tuples(
+        st.sampled_from(["robertoloja", "dagaz", "nope", ""]), paths).map(lambda t: f"{t[0]}={t[1]}")))]),
 }
 # The engine's commands play every legal move of a position, and the matrix reads every ruleset: a tenth of
 # the budget each.

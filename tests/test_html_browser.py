@@ -433,6 +433,69 @@ def test_no_page_scrolls_sideways_at_390_px(browser: Any, site: Path) -> None:
     assert len(pages) > 200 and problems == []
 
 
+MATRIX_JS = """
+const w = document.querySelector('.matrix-wrap');
+w.scrollIntoView();
+w.scrollLeft = arguments[0]; w.scrollTop = arguments[1];
+const box = w.getBoundingClientRect();
+const corner = document.querySelector('table.matrix thead th.corner').getBoundingClientRect();
+const heads = [...document.querySelectorAll('table.matrix thead th:not(.corner)')].map(t => t.getBoundingClientRect());
+const points = [...document.querySelectorAll('table.matrix tbody th[scope=row]')].map(t => t.getBoundingClientRect());
+const inView = r => r.bottom > box.top + 1 && r.top < box.bottom - 1;
+const d = document.documentElement;
+return {box: [box.left, box.top, box.right, box.bottom], corner: [corner.left, corner.top],
+        caption: document.querySelector('table.matrix caption').getBoundingClientRect().height,
+        heads: heads.filter(r => r.right > box.left && r.left < box.right).map(r => r.top),
+        points: points.filter(inView).map(r => r.left), scrolled: [w.scrollLeft, w.scrollTop],
+        overflowing: w.scrollWidth > w.clientWidth && w.scrollHeight > w.clientHeight,
+        page: [d.scrollWidth, d.clientWidth],
+        cut: [...document.querySelectorAll('table.matrix td, table.matrix th')].filter(
+            c => c.scrollWidth > c.clientWidth + 1).map(c => c.id || c.textContent.slice(0, 30))};
+"""
+
+
+def test_the_matrix_keeps_its_header_and_points_in_view_while_it_scrolls(browser: Any, site: Path) -> None:
+    """Issue 35: at 1280 px the matrix of the engines scrolls in its own box, both ways, the page never
+    sideways; scrolled right and down, its header row stays at the box's top and its point column at the box's
+    left edge; no cell's text is cut at its edge (a citation wraps)."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        _open(browser, site, "engines.html")
+        for x, y in ((0, 0), (900, 600), (10**6, 10**6)):
+            got = browser.execute_script(MATRIX_JS, x, y)
+            left, top = got["box"][0], got["box"][1]
+            assert got["overflowing"] and got["page"][0] <= got["page"][1], got
+            # unscrolled, the caption stands above the header row, inside the box; scrolled, the header is at its top
+            head_top = top + (got["caption"] if not y else 0)
+            assert abs(got["corner"][0] - left) <= 1.5 and abs(got["corner"][1] - head_top) <= 1.5, (x, y, got)
+            assert got["heads"] and all(abs(t - head_top) <= 1.5 for t in got["heads"]), (x, y, got)
+            assert got["points"] and all(abs(p - left) <= 1.5 for p in got["points"]), (x, y, got)
+            assert got["cut"] == [], got["cut"][:5]
+            if x:
+                assert got["scrolled"][0] > 0 and got["scrolled"][1] > 0
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_reader_chooses_the_columns_of_the_matrix_without_script(browser: Any, site: Path) -> None:
+    """Issue 35: unticking an engine's box hides its column (its head and its cells), ticking it shows it
+    again; the page has no script, the choice is the page's own style."""
+    from selenium.webdriver.common.by import By
+
+    _open(browser, site, "engines.html")
+    shown = "return [...arguments].map(id => document.getElementById(id).checkVisibility());"
+    cells = ["round--engine-dagaz", "men--engine-dagaz", "round--engine-ludii"]
+    assert browser.execute_script(shown, *cells) == [True, True, True]
+    box = browser.find_element(By.ID, "show-engine-dagaz")
+    box.click()
+    assert browser.execute_script(shown, *cells) == [False, False, True]
+    assert not browser.find_element(By.CSS_SELECTOR, "thead th.col-engine-dagaz").is_displayed()
+    box.click()
+    assert browser.execute_script(shown, *cells) == [True, True, True]
+    assert browser.execute_script("return document.scripts.length") == 0
+
+
 def test_the_accessibility_check_finds_what_it_should(browser: Any, tmp_path: Path) -> None:
     """The harness is live: a page with a nameless link and an image without text fails it; so do text of too
     little contrast, a lone mark of too little contrast, and text whose contrast axe-core cannot judge (drawn

@@ -307,35 +307,53 @@ def _export(cases: list[Any], directory: str) -> None:
 
 
 @click.command()
+@click.option("--reread", "reread_pairs", multiple=True, metavar="NAME=DIR",
+              help="Re-read every line engine NAME's profile cites, in DIR (a checkout of the engine: a git "
+                   "repository holding the profile's commit, read at that commit; or a plain directory of its "
+                   "files), instead of printing the matrix (repeatable). A quote not at its line is a finding.")
 @output_options()
-def engines(fmt: Format, output: str | None) -> None:
+def engines(reread_pairs: tuple[str, ...], fmt: Format, output: str | None) -> None:
     """The engines held to the book: for each point on which engines and
     readings part (each shape's draught, flying, the king, who moves first,
-    the camp, equality, the counting of spaces, obsidion, where the takers
-    stand, several captures, the king by parts, cossick signs, proportion,
-    the victories, prisoners, the men's values), what the book's first kind,
-    each modern reading and each engine's profile say, with the citation
+    the camp, when men are taken, equality, taking by the spaces, obsidion,
+    where the takers stand, several captures, the king by parts, cossick
+    signs, proportion, manners in words only, the triumphs, the victories,
+    prisoners, the men's values), what the book's first kind, each modern
+    reading and each engine's profile say, each cell read from the
+    reading's own overrides at the point's places (absent, unspecified, in
+    words, set, or not in the profile: as its base), with every citation
     (the book's line, or the engine's file and line at its commit), and for
     an engine whose live run is recorded, the classes of the cases behind
     the point (pass, reading, departure, not-implemented, error).
+
+    With --reread NAME=DIR, the profiles' citations are re-read instead:
+    each quote at its line of the file at the profile's commit.
 
     \b
     Example:
       rithmocheck engines
       rithmocheck engines --format json
+      rithmocheck engines --reread dagaz=~/src/Dagaz --reread wdjoyner=~/src/rithmomachia
     """
-    from ..conformance.matrix import POINTS, matrix_document
     from ..export.render import report_line
     from ..ruleset.diff import cite_text
 
     check_output(output)
+    if reread_pairs:
+        _reread(reread_pairs, fmt, output)
+        return
+    from ..conformance.matrix import POINTS, matrix_document
+
     data = matrix_document()
     found = data["cells"]
 
     def live(c: dict[str, Any]) -> str:
         return ", ".join(f"{n} {k}" for k, n in c.get("live", {}).items())
 
-    def report() -> str:  # text: each point, then each ruleset's reading of it with its citation
+    def cites(c: dict[str, Any]) -> str:
+        return " | ".join(cite_text(x) for f in c["facets"] for x in f["cites"])
+
+    def report() -> str:  # text: each point, then each row's reading of it with its citations
         lines = []
         for p in POINTS:
             lines.append(f"{p.label}" + (f" (the book, line {p.line})" if p.line else ""))
@@ -343,13 +361,31 @@ def engines(fmt: Format, output: str | None) -> None:
                 if c["point"] == p.id:
                     value = c["value"] + (f" (in words: {c['in_words']})" if c.get("in_words") else "")
                     tail = f" [live: {live(c)}]" if c.get("live") else ""
-                    lines.append(report_line(f"  {c['ruleset']}: {value}{tail} -- {cite_text(c['cite'])}"))
+                    lines.append(report_line(f"  {c['row']}: {value}{tail} -- {cites(c)}"))
         return "\n".join(lines) + "\n"
 
-    rows = [[c["point"], c["ruleset"], c["value"], c.get("in_words", ""), cite_text(c["cite"]), c["url"] or "",
-             live(c), len(c["cases"])] for c in found]
-    write(Table(("point", "ruleset", "value", "in_words", "cite", "url", "live", "cases"), rows, data,
+    rows = [[c["point"], c["row"], c["value"], ",".join(c["statuses"]), c.get("in_words", ""), cites(c),
+             " ".join(x["url"] for f in c["facets"] for x in f["cites"] if x.get("url")), live(c), len(c["cases"])]
+            for c in found]
+    write(Table(("point", "row", "value", "status", "in_words", "cite", "url", "live", "cases"), rows, data,
                 views={"text": report}), fmt, output)
+
+
+def _reread(pairs: tuple[str, ...], fmt: Format, output: str | None) -> None:
+    from ..conformance.citations import parse_checkouts, reread
+
+    data = reread(parse_checkouts(pairs))
+    rows = [[r["profile"], r["file"], r["line"], r["status"], ",".join(map(str, r.get("found_at", ()))),
+             r["quote"]] for r in data["results"] if r["status"] != "not-reread"]
+    unproven = sorted({r["profile"] for r in data["results"] if r.get("commit_unproven")})
+    notes = tuple(f"{p}: read from a plain directory, its commit not proven by git" for p in unproven)
+    summary = (f"{count(data['reread'], 'citation')} re-read at their commits, {count(data['failures'], 'failure')}; "
+               f"{data['citations'] - data['reread']} of {data['citations']} not re-read (no checkout given); "
+               f"citations digest {data['digest'][:16]}")
+    write(Table(("profile", "file", "line", "status", "found at", "quote"), rows, data, heading=summary,
+                notes=notes), fmt, output)
+    click.echo(f"engines --reread: {summary}", err=True)
+    sys.exit(Outcome(failures=data["failures"]).exit_code)
 
 
 COMMANDS = (moves, move, conformance, engines)
