@@ -15,7 +15,10 @@ directory that does not exist), and editions reached through links or
 reading files outside their directory: a command never writes into the
 edition it works on, however it is spelled, and never deletes a user's file.
 
-Budgets: every command gets CLI_EXAMPLES examples (2,000 in CI), every file
+Budgets: every command gets CLI_EXAMPLES examples (2,000; the engine's
+commands a tenth), run whole by `pytest -m full`; the test command runs a
+quarter of it (500), and a tenth (200) for `build` and `tei`, each run of
+which writes a whole build or TEI text. Every file
 target FILE_EXAMPLES (150 in CI; the audit of a mutated transcription inside
 a scholar's edition a tenth of it, at least 10, and each file of a mutated
 edition 3 in CI and a tenth of the budget in a long run, since each example
@@ -30,6 +33,7 @@ many runs of each target ended in each exit code).
 
 from __future__ import annotations
 
+import atexit
 import copy
 import hashlib
 import json
@@ -76,18 +80,23 @@ TALLY: Counter[tuple[str, int]] = Counter()  # runs by target and exit code
 TALLY_FILE = os.environ.get("RITHMOCHECK_FUZZ_TALLY")  # where a long run writes them (JSON), if set
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(autouse=True)
 def shipped_edition_untouched():
+    """After every test (its digest takes some 10 ms): the shipped edition as it was. Checked per test, not
+    once per module, because under pytest-xdist a worker may run this module's tests between other modules'
+    (a module fixture would then end, and begin again, within the run)."""
     yield
-    if TALLY_FILE:
-        Path(TALLY_FILE).write_text(json.dumps(sorted([t, c, n] for (t, c), n in TALLY.items()), indent=1))
-    shutil.rmtree(BASE, ignore_errors=True)
+    if TALLY_FILE:  # a file per process when the tests are spread over several (pytest -n)
+        worker = os.environ.get("PYTEST_XDIST_WORKER")
+        Path(f"{TALLY_FILE}.{worker}" if worker else TALLY_FILE).write_text(
+            json.dumps(sorted([t, c, n] for (t, c), n in TALLY.items()), indent=1))
     assert digest(SHIPPED) == SHIPPED_DIGEST, "a fuzzed command wrote into the shipped edition"
 
 
 # --- a sandbox: every path a generated argument can name lies in it, or is a fixed special path ---------------
 
-BASE = Path(tempfile.mkdtemp(prefix="rithmocheck-fuzz-"))
+BASE = Path(tempfile.mkdtemp(prefix="rithmocheck-fuzz-"))  # one per process (each pytest-xdist worker its own)
+atexit.register(shutil.rmtree, BASE, ignore_errors=True)
 WORK = BASE / "work"  # the working directory of every run
 WORK.mkdir()
 (BASE / "file.txt").write_text("2 3 4 6\n", encoding="utf-8")
@@ -245,6 +254,11 @@ COMMANDS: dict[str, tuple[st.SearchStrategy[list[str]], list[st.SearchStrategy[l
 # the budget each.
 EXAMPLES = {name: max(20, CLI_EXAMPLES // 10) if name in ("moves", "move", "conformance", "engines")
             else CLI_EXAMPLES for name in COMMANDS}
+# The test command runs a quarter of each command's budget, and a tenth for `build` and `tei` (a run of which
+# writes a whole build of 357 files, or the whole TEI text); `pytest -m full` runs the whole budget. A long
+# run's RITHMOCHECK_FUZZ_EXAMPLES sets both.
+WHOLE = ("build", "tei")
+SMALL = {name: n if BUDGET else max(20, n // (10 if name in WHOLE else 4)) for name, n in EXAMPLES.items()}
 
 
 @st.composite
@@ -313,9 +327,11 @@ def check(args: list[str], file: Path | None = None, codes: tuple[int, ...] = (0
     assert took < SECONDS, (shown, took)
 
 
-@pytest.mark.parametrize("command", list(COMMANDS))
-def test_every_command_with_generated_arguments(command):
-    @settings(max_examples=EXAMPLES[command], **SETTINGS)
+@pytest.mark.parametrize("command,examples", [
+    *(pytest.param(command, SMALL[command], id=command) for command in COMMANDS),
+    *(pytest.param(command, EXAMPLES[command], marks=pytest.mark.full, id=f"{command}-full") for command in COMMANDS)])
+def test_every_command_with_generated_arguments(command, examples):
+    @settings(max_examples=examples, **SETTINGS)
     @given(invocations(command))
     def run(args: list[str]) -> None:
         with in_sandbox():
