@@ -143,9 +143,6 @@ class CaseView:
 def _moves(text: str | None) -> tuple[str, str] | None:
     if not text or "@" in text:
         return None
-    if "^" in text:  # a ransom, d8^c5=16: the king removes into the redeemer's place
-        a, _, rest = text.partition("^")
-        return a, rest.partition("=")[0]
     for sep in "-~x":
         if sep in text[1:]:
             a, b = text.split(sep, 1)
@@ -355,6 +352,9 @@ def replay_view(path: str, facts: list[tuple[str, str]], start: Position, plies:
         out = p.outcome
         caps = [c.as_json(out.before) for c in out.captures]
         move = _moves(p.move_text)
+        if "^" in p.move_text:  # a ransom, d8^c5=16: the king removes into the redeemer's place
+            king, _, rest = p.move_text.partition("^")
+            move = (king, rest.partition("=")[0])
         views.append(PlyView(p.number, p.side, p.move_text, p.kind,
                              board(f"m{p.number}", out.before, rules, move,
                                    frozenset(t for c in caps for t in c["takers"]),
