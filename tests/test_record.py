@@ -82,6 +82,17 @@ def test_replay_draws_the_svg_boards_in_html(tmp_path):
     assert "addition: 12 on d8, by e9, f8" in page
     assert 'class="man odd taken"' in page and 'class="man even moved"' in page
     assert "<style>" in page and "stylesheet" not in page  # it stands alone
+    # well-formed, as the edition's pages are (tests/test_html.py): its language, one h1, one main, a skip link
+    # to it, every id once, no script
+    import xml.etree.ElementTree as ET
+
+    tree = ET.fromstring(page.removeprefix("<!DOCTYPE html>"))
+    assert tree.get("lang") == "en" and len(list(tree.iter("h1"))) == 1 and not list(tree.iter("script"))
+    body = tree.find("body")
+    assert body[0].tag == "a" and body[0].get("href") == "#main"
+    assert [m.get("id") for m in tree.iter("main")] == ["main"]
+    ids = [el.get("id") for el in tree.iter() if el.get("id")]
+    assert len(ids) == len(set(ids))
 
 
 @pytest.mark.parametrize("text,line,problem", [
