@@ -3,9 +3,8 @@
 Every command is run in-process (CliRunner) with generated arguments and
 paths, and every kind of input file a user hands over is mutated
 (transcriptions, errata, rulesets, plain piece lists, universes, game
-records), and so is
-every file of a scholar's edition (edition.yaml, the witness and its
-description, the page map, the worked examples and coverage, the errata,
+records), and so is every file of a scholar's edition (edition.yaml, the
+witness and its description, the page map, the worked examples and coverage, the errata,
 collation.json, the second witness and its description, the
 transcriptions). Whatever the input: the exit code is 0, 1 or 2 (never 3,
 an internal error), nothing prints a traceback, a refusal (exit 2) is one
@@ -146,7 +145,8 @@ FIXED_PATHS = ["", ".", "..", "/", "/dev/null", "/dev/zero", "/dev/urandom", "x"
                str(SHIPPED / "tables" / "k1-musical.yaml"), str(SHIPPED / "new.yaml"), str(SHIPPED.parent),
                "output", "output/x"]
 SANDBOX_PATHS = ["file.txt", "file.txt/under", "empty-dir", "full-dir", "full-dir/mine.txt", "link-to-dir",
-                 "dangling", "fifo", "ruleset.json", "pieces.csv", "game.txt", "errata.yaml", "k1-musical.yaml", "edition",
+                 "dangling", "fifo", "ruleset.json", "pieces.csv", "game.txt", "errata.yaml", "k1-musical.yaml",
+                 "edition",
                  "edition/tables/k1-musical.yaml", "edition/errata.yaml", "not-an-edition", "new", "new/deeper/x",
                  # through links and "..": into an edition, or out of one (issue 26)
                  "link-to-edition", "link-to-edition/witness.txt", "edition-tables", "edition-tables/..",

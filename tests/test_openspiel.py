@@ -15,7 +15,8 @@ CI plays short games; the full budgets of the acceptance run by hand:
     RITHMOCHECK_OPENSPIEL_FULL=1 pytest tests/test_openspiel.py
 
 (1,000 random plies a kind checked move by move against the engine, and
-random_sim_test over whole games of 300 moves; about N minutes here).
+random_sim_test over whole games of 300 moves: 19 minutes here with the
+machine loaded, 4 minutes of processor time).
 """
 
 from __future__ import annotations
