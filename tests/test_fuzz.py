@@ -2,9 +2,9 @@
 
 Every command is run in-process (CliRunner) with generated arguments and
 paths, and every kind of input file a user hands over is mutated
-(transcriptions, errata, rulesets, plain piece lists, universes), and so is
-every file of a scholar's edition (edition.yaml, the witness and its
-description, the page map, the worked examples and coverage, the errata,
+(transcriptions, errata, rulesets, plain piece lists, universes, game
+records), and so is every file of a scholar's edition (edition.yaml, the
+witness and its description, the page map, the worked examples and coverage, the errata,
 collation.json, the second witness and its description, the
 transcriptions). Whatever the input: the exit code is 0, 1 or 2 (never 3,
 an internal error), nothing prints a traceback, a refusal (exit 2) is one
@@ -108,6 +108,20 @@ WORK.mkdir()
 os.mkfifo(BASE / "fifo")
 (BASE / "ruleset.json").write_text(CliRunner().invoke(cli, ["ruleset", "--kind", "2"]).stdout, encoding="utf-8")
 (BASE / "pieces.csv").write_text("side,value\neven,2\nodd,3\n", encoding="utf-8")
+# A game record (issue 37): the addition of line 489, a prisoner entered, under an agreement and a limit.
+RECORD = """\
+# a short game of the first kind
+ruleset: lever-fulke-1563/kind-1
+agreement: bodies:men=2
+limit: 40
+start: d8=t12,e9=R6,f10=T6,a16=r3,h1=R2 even
+1. f10-f8 {addition: 12 on d8 by e9, f8}
+2. a16-b15
+3. t12@a1
+4. b15-c14
+result: unfinished
+"""
+(BASE / "game.txt").write_text(RECORD, encoding="utf-8")
 shutil.copyfile(SHIPPED_ERRATA, BASE / "errata.yaml")
 shutil.copyfile(SHIPPED / "tables" / "k1-musical.yaml", BASE / "k1-musical.yaml")
 copy_shipped(BASE / "edition")
@@ -140,7 +154,8 @@ FIXED_PATHS = ["", ".", "..", "/", "/dev/null", "/dev/zero", "/dev/urandom", "x"
                str(SHIPPED / "tables" / "k1-musical.yaml"), str(SHIPPED / "new.yaml"), str(SHIPPED.parent),
                "output", "output/x"]
 SANDBOX_PATHS = ["file.txt", "file.txt/under", "empty-dir", "full-dir", "full-dir/mine.txt", "link-to-dir",
-                 "dangling", "fifo", "ruleset.json", "pieces.csv", "errata.yaml", "k1-musical.yaml", "edition",
+                 "dangling", "fifo", "ruleset.json", "pieces.csv", "game.txt", "errata.yaml", "k1-musical.yaml",
+                 "edition",
                  "edition/tables/k1-musical.yaml", "edition/errata.yaml", "not-an-edition", "new", "new/deeper/x",
                  # through links and "..": into an edition, or out of one (issue 26)
                  "link-to-edition", "link-to-edition/witness.txt", "edition-tables", "edition-tables/..",
@@ -249,10 +264,11 @@ COMMANDS: dict[str, tuple[st.SearchStrategy[list[str]], list[st.SearchStrategy[l
                                   opt("--profile", rulesets), flag("--fit")]),
     "engines": (st.just([]), COMMON_OUT + [opt("--reread", st.one_of(paths, st.tuples(
         st.sampled_from(["robertoloja", "dagaz", "nope", ""]), paths).map(lambda t: f"{t[0]}={t[1]}")))]),
+    "replay": (st.lists(st.one_of(paths, st.just(str(BASE / "game.txt"))), min_size=0, max_size=2), COMMON_OUT),
 }
 # The engine's commands play every legal move of a position, and the matrix reads every ruleset: a tenth of
 # the budget each.
-EXAMPLES = {name: max(20, CLI_EXAMPLES // 10) if name in ("moves", "move", "conformance", "engines")
+EXAMPLES = {name: max(20, CLI_EXAMPLES // 10) if name in ("moves", "move", "conformance", "engines", "replay")
             else CLI_EXAMPLES for name in COMMANDS}
 # The test command runs a quarter of each command's budget, and a tenth for `build` and `tei` (a run of which
 # writes a whole build of 357 files, or the whole TEI text); `pytest -m full` runs the whole budget. A long
@@ -424,6 +440,14 @@ def test_mutated_transcriptions_in_an_edition(table):
 
 
 ERRATA_TEXT = SHIPPED_ERRATA.read_text("utf-8")
+
+
+@settings(max_examples=FILE_EXAMPLES, **SETTINGS)
+@given(mutated(RECORD), st.sampled_from(["text", "json", "html"]))
+def test_mutated_game_records(text, fmt):
+    f = write_text(FUZZ / "game.txt", text)
+    with in_sandbox():
+        check(["replay", str(f), "--format", fmt], f, codes=(0, 2))
 
 
 @settings(max_examples=FILE_EXAMPLES, **SETTINGS)

@@ -469,3 +469,52 @@ def play_site(witness_lines: tuple[str, ...], passage_of: dict[str, str] | None 
             passages.setdefault(passage_of[c.statement], []).append(c)
     return PlaySite(cases, tuple(by_point), matrix_view(), engine_views(by_id),
                     tuple(enumerate(witness_lines, 1)), {k: tuple(v) for k, v in passages.items()})
+
+
+# --- a game record replayed (rithmocheck replay FILE --format html) ---------------------------------------
+
+@dataclass(frozen=True)
+class PlyView:
+    number: int
+    side: str
+    move: str
+    kind: str
+    board: BoardView
+    captures: tuple[str, ...]
+    victories: tuple[str, ...]
+    after: str
+
+
+@dataclass(frozen=True)
+class ReplayView:
+    title: str
+    facts: tuple[tuple[str, str], ...]
+    start: BoardView
+    plies: tuple[PlyView, ...]
+    final: BoardView | None
+    result: str
+
+
+def replay_view(path: str, facts: list[tuple[str, str]], start: Position, plies: list[Any], rules: Rules,
+                result: str) -> ReplayView:
+    """A replayed game record as data for its page: the start drawn, then each move drawn on the position it
+    makes before its captures are lifted (the move an arrow, the takers framed, the men taken crossed; a take
+    before the move on the position before it), with its captures and victories, then the last position."""
+    views = []
+    for p in plies:
+        out = p.outcome
+        caps = [c.as_json(out.before) for c in out.captures]
+        move = _moves(p.move_text)
+        if "^" in p.move_text:  # a ransom, d8^c5=16: the king removes into the redeemer's place
+            king, _, rest = p.move_text.partition("^")
+            move = (king, rest.partition("=")[0])
+        views.append(PlyView(p.number, p.side, p.move_text, p.kind,
+                             board(f"m{p.number}", out.before, rules, move,
+                                   frozenset(t for c in caps for t in c["takers"]),
+                                   frozenset(c["taken"] for c in caps),
+                                   f"move {p.number}, {p.side}: {p.move_text}"),
+                             tuple(_capture_text(c) for c in caps), tuple(_victory_text(v) for v in out.victories),
+                             out.position.notation(rules.kings)))
+    final = board("final", plies[-1].outcome.position, rules, title="the last position") if plies else None
+    return ReplayView(f"Game record {path}", tuple(facts), board("start", start, rules, title="the start"),
+                      tuple(views), final, result)
