@@ -28,11 +28,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from conftest import EDITION
 from rithmocheck.audit.errata import Supply, corrected_entries, load_errata
 from rithmocheck.audit.findings import Kind
 from rithmocheck.audit.run import run_audit
+from rithmocheck.cli import cli
 from rithmocheck.export.html import html_files
 from rithmocheck.export.html.model import cell_id
 from rithmocheck.export.html.render import TEMPLATES
@@ -66,6 +68,19 @@ def audit() -> Any:
     return errata, run_audit(EDITION, errata)
 
 
+# a short game of the first kind with a capture and an entered prisoner (the addition of line 489)
+REPLAYED = """\
+ruleset: lever-fulke-1563/kind-1
+agreement: bodies:men=2
+limit: 40
+start: d8=t12,e9=R6,f10=T6,a16=r3,h1=R2 even
+1. f10-f8 {addition: 12 on d8 by e9, f8}
+2. a16-b15
+3. t12@a1
+result: unfinished
+"""
+
+
 @pytest.fixture(scope="module")
 def built(audit: Any) -> Iterator[tuple[Path, dict[str, str]]]:
     """The HTML edition as build writes it, in a directory of its own, and the template of each page (path
@@ -96,6 +111,14 @@ def built(audit: Any) -> Iterator[tuple[Path, dict[str, str]]]:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
             templates.update({name.removeprefix("html/"): t for t, page in made if page is text})
+        # the one page made outside the edition: a game record replayed (`rithmocheck replay --format html`)
+        record = Path(tmp) / "game.txt"
+        record.write_text(REPLAYED, encoding="utf-8")
+        page = Path(tmp) / "html" / "replay" / "game.html"
+        page.parent.mkdir()
+        result = CliRunner().invoke(cli, ["replay", str(record), "--format", "html", "-o", str(page)])
+        assert result.exit_code == 0, result.output
+        templates["replay/game.html"] = "replay.html"
         yield Path(tmp) / "html", templates
 
 
