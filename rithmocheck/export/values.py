@@ -161,6 +161,7 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
 )}
 TEI = Format("tei", _view_only)  # TEI P5 XML: only the errata have it (their own view)
 LUDII = Format("ludii", _view_only)  # a Ludii game description (.lud): only a ruleset has it (its own view)
+HTML = Format("html", _view_only)  # a page of HTML: only a replayed game record has it (its own view)
 
 HELD_ROWS = 200_000  # text and md lay a table out whole: about 180 MB at this many rows
 
