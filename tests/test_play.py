@@ -369,6 +369,20 @@ def test_with_no_test_of_the_greater_equal_men_one_space_apart_take_by_the_space
         ("eruption", "d8", ("f8",))}
 
 
+def test_a_prisoner_of_the_second_kind_takes_by_the_spaces_no_more_than_by_his_draught():
+    """Line 726: in the second kind the enemy's men taken "may serve only to celebrate a triumph, not to fight
+    on his side that takes them". The odd side's 45 with three void spaces to the even 15 (45 = 15 x 3: division
+    by the spaces) takes him before the move; set there as a prisoner (turned) he takes nothing (found by the
+    playout check in Ludii, issue 34: the reference engine let him)."""
+    rules = RULES[2]
+    free = parse("c4=s45,c8=S15 odd", rules.kings, rules.ranks)
+    held = parse("c4=s45*,c8=S15 odd", rules.kings, rules.ranks)
+    assert [(c.method, square_name(c.taken)) for c in in_danger(free, rules, "odd")] == [
+        ("division-by-spaces", "c8")]
+    assert in_danger(held, rules, "odd") == []
+    assert not [m for m in legal_moves(held, rules) if m.kind == "take"]
+
+
 def test_a_king_flies_as_the_shapes_he_bears_only_when_the_ruleset_says_so():
     """By the book the king has no flying draught; with flies_as_shapes he has the knight's leaps of the
     triangles (428) and the (3, 1) leaps of the squares (434) while he bears them."""

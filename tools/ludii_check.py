@@ -1,11 +1,13 @@
 """Ludii under a description rithmocheck wrote, checked against the reference engine (run by hand: CI
 has no Ludii).
 
-    python tools/ludii_check.py CLASSPATH [--kind 1] [--plies 1000] [--seed 1563] [--depth 2] [-o FILE]
+    python tools/ludii_check.py LUDII [--kind 1] [--plies 1000] [--seed 1563] [--depth 2] [--timeout S] [-o FILE]
 
-CLASSPATH is a Ludii you have (engines/ludii/ENGINE.md: Ludii's jar, or the classes and resources of a
-build of your own). The tool writes the kind's description (`rithmocheck ruleset --kind K --format
-ludii`), prepares the adapter (engines/ludii/prepare.sh) and
+LUDII is a Ludii you have, as engines/ludii/prepare.sh takes it (ENGINE.md): a checkout of its sources
+(compiled once by prepare.sh, outside this repository), Ludii's jar, or the classes and resources of a
+build of your own. Each run of Ludii is bounded by --timeout (seconds, default 3600). The tool writes
+the kind's description (`rithmocheck ruleset --kind K --format ludii`), prepares the adapter
+(engines/ludii/prepare.sh) and
 
 * counts the moves from the start in Ludii to the depth (perft), beside the reference engine's counts;
 * plays PLIES random plies in one Ludii trial (each move drawn by the adapter among Ludii's legal moves,
@@ -91,13 +93,14 @@ def reference_position(j: dict[str, Any], rules: Any) -> Any:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("classpath")
+    ap.add_argument("classpath", metavar="LUDII")
     ap.add_argument("--kind", default="1", help="the kind of 1563 (or --ruleset)")
     ap.add_argument("--ruleset", default=None)
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--plies", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1563)
     ap.add_argument("--depth", type=int, default=2)
+    ap.add_argument("--timeout", type=int, default=3600, help="seconds for each of Ludii's runs (perft, playout)")
     ap.add_argument("-o", "--output", default=None)
     args = ap.parse_args(argv)
 
@@ -110,7 +113,8 @@ def main(argv: list[str] | None = None) -> int:
         lud = Path(tmp) / "game.lud"
         lud.write_text(text, encoding="utf-8")
         prep = subprocess.run([str(ROOT / "engines/ludii/prepare.sh"), args.classpath, "--build", str(Path(tmp) / "b"),
-                               "--game", str(lud), "--deadline", "36000"], capture_output=True, text=True)
+                               "--game", str(lud), "--deadline", str(args.timeout)], capture_output=True, text=True,
+                              timeout=args.timeout)
         if prep.returncode != 0:
             print(prep.stderr.strip(), file=sys.stderr)
             return 2
@@ -119,9 +123,9 @@ def main(argv: list[str] | None = None) -> int:
 
         cmd = shlex.split(prep.stdout.strip())
         perft = json.loads(subprocess.run(cmd + ["--perft", str(args.depth)], capture_output=True, text=True,
-                                          check=True).stdout)["perft"]
+                                          check=True, timeout=args.timeout + 30).stdout)["perft"]
         done = subprocess.run(cmd + ["--playout", str(args.plies), "--seed", str(args.seed)], capture_output=True,
-                              text=True)
+                              text=True, timeout=args.timeout + 30)
         if done.returncode != 0:
             print(done.stderr.strip()[-2000:], file=sys.stderr)
             return 2
@@ -143,10 +147,6 @@ def main(argv: list[str] | None = None) -> int:
             row = {"ply": j["ply"], "position": where, "what": f"legal, not in Ludii: {show_key(k)}"}
             if k[0] == "ransom":  # the description's head lists the ransom as not expressed
                 row["reason"] = "/kings/ransom: not expressed"
-            elif k[0] == "take" and rules.captured == "triumph-only" and pos.at(k[1]).turned:
-                row["reason"] = ("the reference engine: a prisoner set for a triumph (second kind, lines 726-728: "
-                                 "he serves only the triumph) takes by the spaces; the description's prisoner takes "
-                                 "no man")
             found.append(row)
         for k in sorted(theirs - set(ours), key=repr):
             found.append({"ply": j["ply"], "position": where, "what": f"in Ludii, not legal: {show_key(k)}"})
@@ -184,8 +184,13 @@ def main(argv: list[str] | None = None) -> int:
                     "listed": found[:SHOWN]},
     }
     text_out = json.dumps(summary, indent=1, ensure_ascii=False) + "\n"
-    if args.output:
-        Path(args.output).write_text(text_out, encoding="utf-8")
+    if args.output:  # written whole or not at all
+        import os
+
+        fd, part = tempfile.mkstemp(prefix=Path(args.output).name, dir=Path(args.output).resolve().parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text_out)
+        os.replace(part, args.output)
     else:
         sys.stdout.write(text_out)
     return 0 if not found and perft == ref_perft else 1

@@ -194,7 +194,7 @@ def _by_method(method: Method, v: Square, victim: Man, side: str, pos: Position,
     elif name in ("addition", "subtraction", "multiplication", "division", "lying-in-wait"):
         yield from _two_takers(name, p, v, victim, side, pos, rules, board)
     elif name in ("multiplication-by-spaces", "division-by-spaces", "eruption"):
-        yield from _by_spaces(name, p, v, victim, side, pos, rules)
+        yield from _by_spaces(name, p, v, victim, side, pos, rules, board)
     elif name == "obsidion":
         yield from _obsidion(p, v, victim, side, pos, rules)
     elif name == "cossick-signs":
@@ -228,7 +228,7 @@ def _two_takers(name: str, p: dict[str, Any], v: Square, victim: Man, side: str,
 
 
 def _by_spaces(name: str, p: dict[str, Any], v: Square, victim: Man, side: str, pos: Position,
-               rules: Rules) -> Iterator[Capture]:
+               rules: Rules, board: Board) -> Iterator[Capture]:
     lo, hi = int(p.get("min_spaces", 1)), int(p.get("max_spaces", 14))
     both_ends = p.get("counting", "void-between") == "both-ends"
     greater = name == "division-by-spaces"
@@ -243,7 +243,7 @@ def _by_spaces(name: str, p: dict[str, Any], v: Square, victim: Man, side: str, 
             x, y = x + dx, y + dy
         sq = (x, y)
         taker = occupied.get(sq)
-        if taker is None or taker.side != side:
+        if taker is None or taker.side != side or board.inert(taker):  # a prisoner set for a triumph takes not
             continue
         spaces = between + 2 if both_ends else between
         if not lo <= spaces <= hi:
