@@ -4,7 +4,7 @@
 #   engines/run.sh NAME CHECKOUT [ADAPTER OPTIONS...]
 #
 # NAME is one of the adapters beside this script (dagaz, phalenopsis, tronicek,
-# leungwk, wdjoyner); CHECKOUT a checkout of the engine at the commit its
+# leungwk, wdjoyner, ludii); CHECKOUT a checkout of the engine at the commit its
 # ENGINE.md pins. engines/NAME/prepare.sh builds what the adapter needs (never
 # inside the checkout's sources) and prints the adapter's command; every case
 # runs through it (rithmocheck conformance --engine) and each result is classed

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # A live run of a description rithmocheck writes, in Ludii, recorded (issue 34):
 #
-#   engines/ludii/run-generated.sh KIND CLASSPATH [--build DIR]
+#   engines/ludii/run-generated.sh KIND LUDII [--build DIR]
 #
-# KIND is 1, 2 or 3; CLASSPATH a Ludii you have (ENGINE.md). The script writes the kind's description
+# KIND is 1, 2 or 3; LUDII a Ludii you have, as prepare.sh takes it (ENGINE.md: a checkout of its
+# sources, compiled once outside this repository, or a class path). The script writes the kind's description
 # (rithmocheck ruleset --kind KIND --format ludii), compiles the adapter against Ludii (prepare.sh), runs
 # the kind's conformance cases through it in one process (record.py: the protocol's cases, one a line,
 # each answer classed against the kind itself as `rithmocheck conformance --profile` classes it) and
@@ -15,8 +16,8 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-kind="${1:?usage: engines/ludii/run-generated.sh KIND CLASSPATH [--build DIR]}"
-classpath="${2:?usage: engines/ludii/run-generated.sh KIND CLASSPATH [--build DIR]}"
+kind="${1:?usage: engines/ludii/run-generated.sh KIND LUDII [--build DIR]}"
+classpath="${2:?usage: engines/ludii/run-generated.sh KIND LUDII [--build DIR]}"
 shift 2
 build="${XDG_CACHE_HOME:-$HOME/.cache}/rithmocheck/ludii-kind-$kind"
 if [ "${1:-}" = "--build" ]; then build="${2:?--build needs a directory}"; fi
