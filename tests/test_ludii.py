@@ -272,6 +272,26 @@ def test_every_case_that_does_not_pass_names_a_rule_the_description_does_not_exp
         assert explained[row["case"]]["pointer"] == why["pointer"]
 
 
+def test_rithmocheck_engines_shows_ludii_live_and_each_description_as_a_row_of_its_own():
+    """Ludii's own description is its profile's row, live; each kind's description run in Ludii is the row
+    run/ludii-kind-N, and the closing lines (`written`) give its passes and the rule each other case names."""
+    r = CliRunner().invoke(cli, ["engines", "--format", "json"])
+    assert r.exit_code == 0
+    data = json.loads(r.stdout)
+    rows = {x["id"]: x for x in data["rows"]}
+    assert rows["engine/ludii"]["run"] == "ludii"
+    written = {w["run"]: w for w in data["written"]}
+    assert set(written) == set(RUNS)
+    text = CliRunner().invoke(cli, ["engines"]).stdout
+    for name, run in RUNS.items():
+        assert rows[f"run/{name}"]["run"] == name and rows[f"run/{name}"]["ruleset"] == run["profile"]
+        w = written[name]
+        assert w["by_class"] == run["by_class"] and w["description_sha256"] == run["description"]["sha256"]
+        assert [f["case"] for f in w["not_passing"]] == [x["case"] for x in run["results"] if x["class"] != "pass"]
+        assert f"run/{name}: {run['profile']} in Ludii" in text
+        assert f"{run['by_class'].get('pass', 0)} of {run['cases']} cases pass" in " ".join(text.split())
+
+
 def test_the_documented_ludii_figures_are_the_recorded_ones():
     text = (ROOT / "docs" / "engines.md").read_text()
     for name, r in RUNS.items():
