@@ -8,7 +8,9 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import os
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -310,3 +312,26 @@ def test_the_playout_checks_are_recorded():
         assert "none named" not in s["playout"]["by_reason"], kind  # every disagreement has its reason
         assert s["playout"]["positions"] >= 1000 and s["playout"]["legal moves"] > 10_000
     assert json.loads((ROOT / "engines/ludii/checks/kind-1.json").read_text())["perft"]["ludii"] == [59, 3422]
+
+
+@pytest.mark.skipif(shutil.which("javac") is None or shutil.which("bash") is None, reason="needs a JDK and bash")
+@pytest.mark.parametrize("layout, said", [
+    ((), "does not exist"),
+    (("Core/src",), "not a checkout of Ludii"),
+    (("Core/src", "Common/src", "Language/src", "Common/res/lud", "Common/res/def"), "Trove4j_ApacheCommonsRNG.jar"),
+])
+def test_prepare_refuses_what_is_not_a_ludii_in_one_line(tmp_path, layout, said):
+    """engines/ludii/prepare.sh LUDII: a class path that does not exist, or a directory that is not a checkout
+    of Ludii's sources (or lacks the library its modules compile against), is said in one line, exit 2,
+    before anything is compiled or written."""
+    import subprocess
+
+    ludii = tmp_path / "Ludii"
+    for d in layout:
+        (ludii / d).mkdir(parents=True)
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    done = subprocess.run([str(ROOT / "engines" / "ludii" / "prepare.sh"), str(ludii), "--build", str(tmp_path / "b")],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and said in done.stderr
+    assert not (tmp_path / "cache").exists() and not (tmp_path / "b").exists()

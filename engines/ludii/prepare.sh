@@ -9,7 +9,7 @@
 #              93ed32184: a directory holding Common/src, Language/src, Core/src, Common/lib and
 #              Common/res): its modules Common, Language and Core are compiled here, once, with one
 #              `javac -parameters` call against Common/lib/Trove4j_ApacheCommonsRNG.jar (about 1,500
-#              files; 1 to 3 minutes), into LUDII_BUILD (default ${XDG_CACHE_HOME:-~/.cache}/rithmocheck/
+#              files; 30 s to 3 minutes), into LUDII_BUILD (default ${XDG_CACHE_HOME:-~/.cache}/rithmocheck/
 #              ludii-build), a directory for each state of the sources, reused while they are unchanged;
 #              the class path is then those classes, the jar and the checkout's Common/res; or
 #            * a CLASSPATH: Ludii's released jar (Ludii-1.3.12.jar from https://ludii.games/download.php),
