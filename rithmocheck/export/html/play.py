@@ -117,6 +117,7 @@ class LiveView:
     cls: str
     said: str  # what the engine answered, in words
     why: str
+    page: str  # the page of the run's row, from the site's root: engines/NAME.html or engines/run-NAME.html
 
 
 @dataclass(frozen=True)
@@ -187,13 +188,15 @@ def case_view(case: Case, live: dict[str, dict[str, Any]], holds_known: list[str
 
     holds = tuple(holds_known) if holds_known is not None else holds_for(case)
     views = []
+    pages = {r.run: row_page(r) for r in rows() if r.run}
     for name, run in sorted(live.items()):
         row = next((r for r in run["results"] if r["case"] == case.id), None)
         if row is None:
             continue
         why = row.get("explanation") or {}
         views.append(LiveView(name, row["class"], _answer(row.get("outcome")) or row.get("message", ""),
-                              f"{why['kind']}: {why['rule']}" if why else ""))
+                              f"{why['kind']}: {why['rule']}" if why else "",
+                              pages.get(name) or f"engines/{name}.html"))
     return CaseView(case.id, case.data["title"], case.ruleset,
                     ", ".join(f"{k}={v}" for k, v in case.options.items()), case.data["position"],
                     case.data.get("move") or "(none: the victories of the side that moved last)",
