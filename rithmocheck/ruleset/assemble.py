@@ -248,15 +248,34 @@ def _assemble(kind: int, edition: Edition) -> str:
 def _check_assembled(doc: dict[str, Any], kind: int, edition: Edition) -> None:
     """A ruleset the edition's rules make must follow the published schema:
     a rule rules.yaml's own schema lets through but the document cannot hold
-    is bad input, named by the place in the document."""
-    from jsonschema import Draft202012Validator
+    is bad input, named by the place in the document. So must every value
+    an option of it sets (its default_sets and each alternative's sets),
+    at its place: a ruleset with any of its options chosen is again one the
+    engine can play."""
+    from ..shape import validator, value_problem
 
-    errors = sorted(Draft202012Validator(schema()).iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(validator(SCHEMA_FILE.name).iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         e = errors[0]
         where = "/" + "/".join(map(str, e.absolute_path))
         raise InputError(edition.rules_path, None, f"kind {kind}: the ruleset its rules make breaks the ruleset "
                                                    f"schema at {where}: {e.message[:160]}")
+    for name, option in doc["options"].items():
+        sets = [("default_sets", option["default_sets"])]
+        sets += [(f"alternatives[{i}].sets", a["sets"]) for i, a in enumerate(option["alternatives"], 1)]
+        for where, values in sets:
+            for ptr, value in values.items():
+                problem = value_problem(value, SCHEMA_FILE.name, ptr)
+                if problem is not None:
+                    raise InputError(edition.rules_path, _line(edition, name),
+                                     f"options.{name}.{where}: the value at {ptr} breaks the ruleset schema: "
+                                     f"{problem}")
+
+
+def _line(edition: Edition, option: str) -> int | None:
+    """The line of rules.yaml an option stands on."""
+    options = rules(edition)["options"]
+    return next((getattr(k, "line", None) for k in options if k == option), getattr(options, "line", None))
 
 
 def _options(kind: int, tables: dict[str, dict[str, Any]], methods: list[dict[str, Any]],

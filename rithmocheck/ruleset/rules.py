@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InputError
-from ..inputs import load_file
-from ..shape import check
+from ..witness.checked import load_checked
 from ..witness.edition import Edition
 
 SCHEMA = "rules-1.json"
@@ -35,9 +34,9 @@ def _load(edition: Edition) -> dict[str, Any]:
     if not path.is_file():
         raise InputError(path, None, "the edition has no rules.yaml (an edition made by an earlier rithmocheck: "
                                      "copy it from a new 'rithmocheck init DIR' and edit it)")
-    data = load_file(path)
-    check(data, SCHEMA, path)
+    data = load_checked(path, SCHEMA)
     ids = edition.facts.ids
+    families = {t.id: t.family for t in edition.facts.tables}
 
     def table(value: Any, where: str, line: Any = None) -> None:
         if value not in ids:
@@ -63,9 +62,17 @@ def _load(edition: Edition) -> dict[str, Any]:
                 raise InputError(path, k["tables"].line, f"{where}.tables: {tid} has no use in table_uses")
         if "signs" in k:
             table(k["signs"], f"{where}.signs", k)
+            if k["signs"] not in k["tables"] or families[k["signs"]] != "cossick-signs":
+                raise InputError(path, getattr(k["signs"], "line", None) or k.line,
+                                 f"{where}.signs: {k['signs']} must be one of the kind's tables, of the family "
+                                 "cossick-signs (the men's signs)")
         for j, c in enumerate(k["captures"], 1):
             if "table" in c["params"]:
-                table(c["params"]["table"], f"{where}.captures[{j}].params.table", c["params"])
+                tid = c["params"]["table"]
+                table(tid, f"{where}.captures[{j}].params.table", c["params"])
+                if tid not in k["tables"]:
+                    raise InputError(path, getattr(tid, "line", None) or c.line,
+                                     f"{where}.captures[{j}].params.table: {tid} is not one of the kind's tables")
         placed = set(k["array"])
         if placed != men:
             wrong = sorted(placed - men) or sorted(men - placed)
