@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -21,7 +20,7 @@ from ..errors import InputError, printable
 from ..export.values import Format, Table
 from ..pipeline.outcome import Outcome
 from ..words import count
-from .options import check_output, edition, output_options, write
+from .options import check_output, edition, output_options, protected_paths, write
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -210,6 +209,10 @@ def conformance(case_ids: tuple[str, ...], engine: str | None, cases_dir: str | 
     from ..conformance import load_cases, run_cases
 
     check_output(output)
+    if engine is not None:  # a command that cannot be run is bad input, before any case runs
+        from ..conformance.engine import command
+
+        command(engine)
     cases = load_cases(cases_dir)
     if case_ids:
         known = {c.id: c for c in cases}
@@ -288,21 +291,21 @@ def _fit(results: list[Any], fmt: Format, output: str | None) -> None:
 
 
 def _export(cases: list[Any], directory: str) -> None:
+    """Every case as an engine reads it, into DIR (new or empty): the path resolved and checked, as for
+    build --out and init, before anything is made (README, Paths); the files written all or nothing."""
     import json
 
-    from ..conformance.runner import case_document, protocol_input
-    from ..export.outfiles import write_file
+    from ..conformance.runner import case_document, holds_for, protocol_input
+    from ..export.outfiles import check_new_dir, write_new_tree
 
-    d = Path(directory)
-    if d.exists() and (not d.is_dir() or any(d.iterdir())):
-        raise InputError(directory, None, "--export writes into a new or empty directory")
-    d.mkdir(parents=True, exist_ok=True)
-    from ..conformance.runner import holds_for
-
+    protected = protected_paths(None)
+    check_new_dir(directory, protected, "--export", "the export")
+    files = {}
     for c in cases:
         data = dict(protocol_input(c, case_document(c)), expect=c.data["expect"], source=c.data["source"],
                     title=c.data["title"], holds_for=list(holds_for(c)))
-        write_file(str(d / f"{c.id}.json"), json.dumps(data, indent=2, ensure_ascii=False) + "\n", ())
+        files[f"{c.id}.json"] = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    write_new_tree(files, directory, protected, "--export", "the export")
     click.echo(f"wrote {count(len(cases), 'case')} to {printable(directory)}", err=True)
 
 

@@ -1,0 +1,344 @@
+"""Issue 36: an engine is an untrusted program and an edition's rules
+untrusted data. Each reproducer of the issue has its test: exit 2 (bad
+input, one line naming the file or the option) or exit 1 (the engine erred:
+its case classed error, one line naming the engine, the case and what went
+wrong), never exit 3, and no directory or process left behind. The hostile
+engines are kept in tests/data/hostile-engines/ (its README says what each
+does)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import copy_shipped
+from rithmocheck.cli import cli
+from rithmocheck.conformance.engine import MAX_ANSWER_BYTES
+from rithmocheck.errors import InputError
+from rithmocheck.witness.edition import Edition
+
+HOSTILE = Path(__file__).resolve().parent / "data" / "hostile-engines"
+CASE = "k1-addition-489-six-and-six"
+CASES = [CASE, "k2-equality-883-after-the-move", "k1-equality-456-after-the-move"]
+
+
+def run(*args: str, cwd: Path | None = None):
+    if cwd is None:
+        return CliRunner().invoke(cli, list(args))
+    old = os.getcwd()
+    os.chdir(cwd)
+    try:
+        return CliRunner().invoke(cli, list(args))
+    finally:
+        os.chdir(old)
+
+
+def refused(r, *needles: str) -> str:
+    """Exit 2, one line beginning Error:, never a traceback; the line holds each needle."""
+    assert r.exit_code == 2, (r.exit_code, r.output[-2000:])
+    assert "Traceback" not in r.output and "internal error" not in r.output
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr[-2000:]
+    for n in needles:
+        assert n in lines[0], (n, lines[0])
+    return lines[0]
+
+
+def engine(script: str, *args: str) -> str:
+    return shlex.join([sys.executable, str(HOSTILE / script), *args])
+
+
+# --- edition rules are checked before they are read ---------------------------------------------------
+
+@pytest.fixture()
+def ed(tmp_path):
+    d = tmp_path / "ed"
+    copy_shipped(d)
+    return d
+
+
+def delete_first(path: Path, line: str) -> int:
+    """Delete the first line equal to `line` (as sed '0,/^line$/{//d}' does); its number."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    i = lines.index(line)
+    del lines[i]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return i + 1
+
+
+@pytest.mark.parametrize("command", [["ruleset", "--list"], ["moves", "start"], ["move", "start", "c5-c6"],
+                                     ["ruleset", "diff", "kind-1", "kind-2"]])
+def test_a_flying_draught_without_its_leg_is_one_line_naming_rules_yaml(command, ed):
+    """Reproducer 1: was KeyError 'leg' in ruleset/assemble.py (exit 3)."""
+    rules = ed / "rules.yaml"
+    delete_first(rules, "          leg: [2, 1]")
+    refused(run("--edition", str(ed), *command), f"{rules}:", "movement.triangle.flying: missing field 'leg'")
+
+
+@pytest.mark.parametrize("command", [["moves", "start"], ["ruleset", "--list"], ["ruleset", "--kind", "1"]])
+def test_a_binary_value_in_rules_yaml_is_refused_by_name(command, ed):
+    """Reproducer 2: was TypeError 'Object of type bytes is not JSON serializable' (exit 3)."""
+    rules = ed / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    assert "distances: [1]" in text
+    rules.write_text(text.replace("distances: [1]", "distances: [!!binary aGk=]", 1), encoding="utf-8")
+    line = text[:text.index("distances: [1]")].count("\n") + 1
+    refused(run("--edition", str(ed), *command), f"{rules}:{line}: ", "tagged !!binary is not JSON data")
+
+
+# A command that reads the file (the audit reads most; the rulesets cite the book of witness.yaml)
+READS = {"rules.yaml": ["ruleset", "--list"], "witness.yaml": ["ruleset", "--kind", "1"]}
+
+
+@pytest.mark.parametrize("name,old,new,needle", [
+    ("book.yaml", "family: cossick-signs", "family: !!set {a, b}", "a mapping tagged !!set is not JSON data"),
+    ("book.yaml", "numbers:", "numbers: 2026-11-26\nx:", "2026-11-26 is a YAML date"),
+    ("examples.yaml", "kind: sum", "kind: !!timestamp 2001-12-14", "2001-12-14 is a YAML date"),
+    ("examples.yaml", "lines: [612, 618]", "lines: [612, .inf]", ".inf is infinite"),
+    ("pages.yaml", "lines: 1122", "lines: !!binary aGk=", "tagged !!binary"),
+    ("coverage.yaml", "unchecked:", "1: x\nunchecked:", "the key 1 reads as a number"),
+    ("edition.yaml", "errata_title:", "errata_title: !!omap [a: 1]\nx:", "a list tagged !!omap"),
+    ("witness.yaml", "lines: 1122", "lines: !python/name:os.system x", "tagged !python/name:os.system"),
+])
+def test_every_edition_file_refuses_what_is_not_json_data(name, old, new, needle, ed):
+    path = ed / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    if name == "coverage.yaml":  # read by no command (the tests of the witness's coverage read it)
+        with pytest.raises(InputError) as e:
+            _ = Edition.open(ed).coverage
+        assert str(e.value).startswith(f"{path}:") and needle in str(e.value)
+        return
+    refused(run("--edition", str(ed), *READS.get(name, ["audit"])), f"{path}:", needle)
+
+
+@pytest.mark.parametrize("name,old,new,needle", [
+    ("book.yaml", "    family: cossick-signs\n", "", "missing field 'family'"),
+    ("examples.yaml", "    heading: \"Of diverse kinds of playinge.\"\n", "", "passage playing-kinds: missing "
+                                                                                 "field 'heading'"),
+    ("pages.yaml", "tcp_sha256:", "tcp_sha25:", "missing field 'tcp_sha256'"),
+    ("coverage.yaml", "reason:", "reasons:", "missing field 'reason'"),
+    ("edition.yaml", "title:", "titles:", "unknown field 'titles'"),
+    ("witness.yaml", "file: witness.txt", "file: [witness.txt]", "file must be \"witness.txt\""),
+    ("rules.yaml", "      ranks: 16\n", "      ranks: sixteen\n", "ranks must be a whole number, not \"sixteen\""),
+])
+def test_every_edition_file_is_held_to_its_schema_before_it_is_used(name, old, new, needle, ed):
+    path = ed / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    if name == "coverage.yaml":
+        with pytest.raises(InputError) as e:
+            _ = Edition.open(ed).coverage
+        assert str(e.value).startswith(f"{path}:") and needle in str(e.value)
+        return
+    refused(run("--edition", str(ed), *READS.get(name, ["audit"])), f"{path}:", needle)
+
+
+def test_an_option_that_sets_a_value_the_ruleset_cannot_hold_is_one_line(ed):
+    """An alternative of rules.yaml sets a value at a place of the ruleset: it must be what the ruleset
+    schema allows there, or `--option` would hand the engine a ruleset it cannot play."""
+    rules = ed / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    old = "          /movement/square/flying/leg: [3, 1]"
+    assert old in text
+    rules.write_text(text.replace(old, "          /movement/square/flying/leg: three", 1), encoding="utf-8")
+    refused(run("--edition", str(ed), "ruleset", "--kind", "2"), f"{rules}:",
+            "the value at /movement/square/flying/leg breaks the ruleset schema")
+
+
+# --- --export checks its path before it makes anything ---------------------------------------------------
+
+def test_export_into_an_edition_makes_no_directory(tmp_path):
+    """Reproducer 3: `conformance --export ed/sub/deeper/exp3` and `--edition ed conformance --export T/../exp`
+    (T a link to ed/tables) both exit 2, and neither directory comes to be."""
+    ed = tmp_path / "ed"
+    copy_shipped(ed)
+    (tmp_path / "T").symlink_to(ed / "tables")
+    before = sorted(p.relative_to(ed) for p in ed.rglob("*"))
+    refused(run("conformance", "--export", "ed/sub/deeper/exp3", cwd=tmp_path), "ed/sub/deeper/exp3",
+            f"onto or into {ed}")
+    refused(run("--edition", str(ed), "conformance", "--export", "T/../exp", cwd=tmp_path),
+            f"T/../exp is {ed / 'exp'}")
+    assert not (ed / "sub").exists() and not (ed / "exp").exists()
+    assert sorted(p.relative_to(ed) for p in ed.rglob("*")) == before
+
+
+@pytest.mark.parametrize("target,needle", [("full", "is not empty"), ("file", "not a directory"),
+                                           ("file/x", "is not a directory")])
+def test_export_refuses_what_it_cannot_fill_before_it_runs_a_case(target, needle, tmp_path):
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "mine.txt").write_text("a user's file", encoding="utf-8")
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    refused(run("conformance", "--export", str(tmp_path / target)), needle)
+    assert (tmp_path / "full" / "mine.txt").read_text(encoding="utf-8") == "a user's file"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "full"]
+
+
+def test_export_writes_a_new_directory_whole(tmp_path):
+    out = tmp_path / "new" / "deeper"
+    r = run("conformance", CASE, "--export", str(out))
+    assert r.exit_code == 0, r.output
+    assert [p.name for p in out.iterdir()] == [f"{CASE}.json"]
+    data = json.loads((out / f"{CASE}.json").read_text(encoding="utf-8"))
+    assert data["case"] == CASE and "holds_for" in data
+    assert sorted(p.name for p in out.parent.iterdir()) == ["deeper"]  # no staging directory left
+
+
+# --- a hostile engine: a case of class error, one line naming engine and case; the run goes on -------------
+
+def errors(r, n: int = 1) -> list[dict]:
+    """Exit 1, every case of class error, each message one line naming the engine and its case."""
+    assert r.exit_code == 1, (r.exit_code, r.output[-3000:])
+    assert "Traceback" not in r.output and "internal error" not in r.output
+    data = json.loads(r.stdout)
+    assert data["cases"] == n and data["by_status"] == {"error": n}, data["by_status"]
+    for res in data["results"]:
+        msg = res["message"]
+        assert "\n" not in msg and msg.startswith("engine \"") and f" on case {res['case']}: " in msg, msg
+    return data["results"]
+
+
+@pytest.mark.parametrize("command", ["printf '\\377'", "printf '{\"legal\": true, \"x\": \"\\377\"}'",
+                                     engine("not_utf8.py"), engine("not_utf8.py", "inside")])
+def test_bytes_that_are_not_utf8_are_an_error_of_the_engine(command):
+    """Reproducer 4: was UnicodeDecodeError (exit 3), bare and inside valid JSON."""
+    (res,) = errors(run("conformance", CASE, "--engine", command, "--format", "json"))
+    assert "its answer is not UTF-8 (byte " in res["message"]
+
+
+def test_bytes_that_are_not_utf8_with_fit_and_profile():
+    r = run("conformance", CASE, "--engine", "printf '\\377'", "--fit", "--format", "json")
+    assert r.exit_code in (0, 1) and "Traceback" not in r.output, r.output
+    assert json.loads(r.stdout)["fits"][0]["of"] == 0  # no answered case to fit
+    r = run("conformance", CASE, "--engine", "printf '\\377'", "--profile", "engine/dagaz", "--format", "json")
+    assert r.exit_code == 1, r.output
+    row = json.loads(r.stdout)["results"][0]
+    assert row["class"] == "error" and "not UTF-8" in row["message"] and CASE in row["message"]
+
+
+@pytest.mark.parametrize("command,needle", [("", "the command is empty"),
+                                            ("python3 'x", "cannot read the command \"python3 'x\": "),
+                                            ("   ", "the command is empty"),
+                                            ("no-such-engine-program --x", "'no-such-engine-program': no such "
+                                                                           "program"),
+                                            ("/", "not an executable file")])
+def test_a_command_that_cannot_be_run_is_bad_input(command, needle):
+    """Reproducer 5: --engine "" was IndexError, --engine "python3 'x" No closing quotation (exit 3)."""
+    refused(run("conformance", CASE, "--engine", command), "--engine: ", needle)
+
+
+def no_process_with(marker: str) -> bool:
+    found = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True)
+    return found.returncode == 1 and not found.stdout.strip()
+
+
+@pytest.mark.skipif(shutil.which("pgrep") is None, reason="needs pgrep")
+def test_children_an_engine_leaves_neither_keep_the_runner_waiting_nor_survive_it():
+    """Reproducer 6: an engine that answers at once but leaves `sleep 97 &` made the runner wait the whole
+    timeout, classed the case error, and the sleep survived it."""
+    marker = f"97.{uuid.uuid4().int % 10**9:09d}"  # a sleep no other process runs
+    start = time.monotonic()
+    r = run("conformance", *CASES, "--engine", engine("children.py", marker), "--timeout", "60", "--format", "json")
+    took = time.monotonic() - start
+    data = json.loads(r.stdout)
+    assert data["cases"] == 3 and "error" not in data["by_status"], data  # answered (lawful, no capture)
+    assert took < 20, took  # three cases, far from 3 x 60 s
+    assert no_process_with(f"sleep {marker}"), "a child of the engine outlived the run"
+
+
+@pytest.mark.skipif(shutil.which("pgrep") is None, reason="needs pgrep")
+def test_pgrep_finds_no_child_of_a_finished_run_in_a_real_process():
+    """The runner in its own process (python -m rithmocheck): when it has exited, no process the engines
+    started (children, grandchildren, a slow engine stopped at its timeout) is left."""
+    marker = f"97.{uuid.uuid4().int % 10**9:09d}"
+    for command in (engine("children.py", marker),
+                    shlex.join(["sh", "-c", f"sleep {marker} & sleep {marker}"])):
+        done = subprocess.run([sys.executable, "-m", "rithmocheck", "conformance", CASE, "--engine", command,
+                               "--timeout", "2"], capture_output=True, text=True, timeout=60)
+        assert done.returncode in (0, 1), done
+        assert "Traceback" not in done.stderr
+        assert no_process_with(f"sleep {marker}"), (command, "a process of the engine outlived the run")
+
+
+HOSTILE_ENGINES = [
+    (("garbage.py",), "its answer is not JSON within the bounds of an input"),
+    (("deep.py",), "nested more than 64 levels deep"),
+    (("many.py",), "holds more than 50,000 values"),
+    (("slow.py",), "gave no answer within 2 s"),
+    (("silent.py",), "gave no answer (nothing on its stdout)"),
+    (("crashing.py",), "exited 1: RuntimeError: the engine's board is on fire"),
+    (("crashing.py", "signal"), "was killed by signal 11"),
+    (("stderr_only.py",), "gave no answer (nothing on its stdout) (its stderr: {\"legal\": true"),
+    (("nonzero.py",), "exited 3: warning: the engine found no rules file"),
+    (("wrong_shape.py", "list"), "its answer is not of the protocol's shape at /: "),
+    (("wrong_shape.py", "legal"), "its answer is not of the protocol's shape at /legal: "),
+    (("wrong_shape.py", "takers"), "its answer is not of the protocol's shape at /captures/0/takers/0: "),
+    (("wrong_shape.py", "captures"), "its answer is not of the protocol's shape at /captures: "),
+    (("wrong_shape.py", "victory"), "its answer is not of the protocol's shape at /victories/0/side: "),
+    (("huge.py", "3"), f"its answer is larger than {MAX_ANSWER_BYTES:,} bytes (stopped there)"),
+]
+
+
+@pytest.mark.parametrize("script,needle", HOSTILE_ENGINES, ids=[" ".join(s) for s, _ in HOSTILE_ENGINES])
+def test_each_hostile_engine_errs_case_by_case_and_the_run_goes_on(script, needle):
+    r = run("conformance", *CASES[:2], "--engine", engine(*script), "--timeout", "2", "--format", "json")
+    for res in errors(r, 2):
+        assert needle in res["message"], res["message"]
+
+
+@pytest.mark.parametrize("script", ["lingering.py", "deaf.py"])
+def test_an_engine_that_answers_and_lingers_or_never_reads_is_heard(script):
+    """An engine that closes its stdout and stays is stopped (its answer stands); one that never reads the case
+    is heard all the same."""
+    start = time.monotonic()
+    r = run("conformance", CASE, "--engine", engine(script), "--timeout", "30", "--format", "json")
+    assert r.exit_code == 1 and time.monotonic() - start < 15, r.output
+    (res,) = json.loads(r.stdout)["results"]
+    assert res["status"] == "failed" and res["differences"] == ["missing capture: addition of 12 on d8 by e9+f8"]
+
+
+def test_an_answer_of_100_mb_is_cut_at_the_bound_within_5_s_and_200_mb():
+    """Reproducer 7: a valid 120 MB answer with --timeout 60 took 202 s and 2.9 GB. Measured in a process of
+    its own: the wall time of the run, and the most memory the runner's process held (ru_maxrss)."""
+    probe = ("import resource, sys, time\n"
+             "from rithmocheck.cli import cli\n"
+             "start = time.monotonic()\n"
+             "try:\n"
+             f"    cli([\"conformance\", {CASE!r}, \"--engine\", {engine('huge.py', '100')!r}, \"--timeout\", "
+             "\"60\", \"--format\", \"json\"])\n"
+             "except SystemExit as exc:\n"
+             "    code = exc.code\n"
+             "took = time.monotonic() - start\n"
+             "print(code, took, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    code, took, maxrss_kb = done.stderr.strip().splitlines()[-1].split()
+    assert code == "1", done.stderr
+    assert float(took) < 5, took
+    assert int(maxrss_kb) < 200_000, maxrss_kb
+    (res,) = json.loads(done.stdout)["results"]
+    assert f"larger than {MAX_ANSWER_BYTES:,} bytes" in res["message"] and res["status"] == "error"
+
+
+def test_an_answer_nested_100000_deep_names_the_engine_and_the_case():
+    """Reproducer 8: was "the input is nested too deeply", naming neither."""
+    (res,) = errors(run("conformance", CASE, "--engine", engine("deep.py", "100000"), "--format", "json"))
+    assert "nested more than 64 levels deep" in res["message"] and "deep.py" in res["message"]
+
+
+def test_a_failing_engine_never_exits_3_whatever_the_format():
+    for fmt in ("text", "csv", "md", "json", "yaml", "ndjson", "tsv"):
+        r = run("conformance", CASE, "--engine", "printf '\\377'", "--format", fmt)
+        assert r.exit_code == 1, (fmt, r.output)
+        assert "Traceback" not in r.output
