@@ -32,10 +32,28 @@ def schema(name: str) -> dict[str, Any]:
 
 @cache
 def validator(name: str) -> Any:
-    """The validator of a published schema, made once a process (making it costs more than most checks)."""
+    """The validator of a published schema, made once a process (making it costs more than most checks); its
+    local references are followed once here, not at every value (a third to a half of the time jsonschema
+    takes over a large file goes to looking them up)."""
     from jsonschema import Draft202012Validator
 
-    return Draft202012Validator(schema(name))
+    root = schema(name)
+    return Draft202012Validator(_inline(root, root, ()))
+
+
+def _inline(root: dict[str, Any], node: Any, seen: tuple[str, ...]) -> Any:
+    """The schema with every local "$ref" ("#/$defs/NAME") standing alone replaced by what it names (a
+    reference within its own expansion, a recursive one, is kept as it is: $defs stay in the root)."""
+    if isinstance(node, list):
+        return [_inline(root, x, seen) for x in node]
+    if not isinstance(node, dict):
+        return node
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/") and len(node) == 1 and ref not in seen:
+        target = _resolve_ref(root, node)
+        if isinstance(target, (dict, bool)):
+            return _inline(root, target, (*seen, ref))
+    return {k: (v if k == "$defs" else _inline(root, v, seen)) for k, v in node.items()}
 
 
 def _line(data: Any, path: Sequence[Any], fallback: int | None) -> int | None:

@@ -251,7 +251,7 @@ def test_a_small_passage_loads(tmp_path):
     ("    unchecked:\n      2@503b: \"the next example\"\n", "", "no statement is about 2@503b"),
     ("kind: difference", "kind: differences", "statement t-difference: kind must be one of sum, difference, product"),
     ("method: subtraction, line: 501", "method: subtraction, times: 7@502, line: 501",
-     "passage test-passage: statement t-taking: unknown field 'times'"),
+     "statement t-taking: a taking statement has no field 'times'"),
     ("is: 7@503, line: 503", "is: 7@504, line: 503", "is names no token of the passage ('7@504')"),
     ("  - id: test-passage\n", "  - id: test-passage\n    words: {seven@503: 7}\n",
      "the word 'seven' is not printed on line 503"),

@@ -241,17 +241,38 @@ def _assemble(kind: int, edition: Edition) -> str:
     doc["options"] = _options(kind, by_id, k["captures"], doc, edition)
     text = json.dumps(doc, ensure_ascii=False)
     if edition.root != SHIPPED:  # (the shipped edition's rulesets are held to the schema by the tests)
-        _check_assembled(json.loads(text), kind, edition)
+        _check_assembled(text, kind, edition)
     return text
 
 
-def _check_assembled(doc: dict[str, Any], kind: int, edition: Edition) -> None:
-    """A ruleset the edition's rules make must follow the published schema:
-    a rule rules.yaml's own schema lets through but the document cannot hold
-    is bad input, named by the place in the document. So must every value
-    an option of it sets (its default_sets and each alternative's sets),
-    at its place: a ruleset with any of its options chosen is again one the
-    engine can play."""
+def _check_assembled(text: str, kind: int, edition: Edition) -> None:
+    """A ruleset the edition's rules make (its JSON text) must follow the
+    published schema: a rule rules.yaml's own schema lets through but the
+    document cannot hold is bad input, named by the place in the document.
+    So must every value an option of it sets (its default_sets and each
+    alternative's sets), at its place: a ruleset with any of its options
+    chosen is again one the engine can play. A text found valid is
+    remembered by its digest (in this process, and in the memo)."""
+    import hashlib
+
+    from .. import memo
+
+    key = hashlib.sha256((_schema_text() + "\0" + text).encode("utf-8", "surrogatepass")).hexdigest()
+    if key in _VALID_RULESETS:
+        return
+
+    def check() -> bool:
+        _check_document(json.loads(text), kind, edition)
+        return True
+
+    memo.remember("valid-ruleset", key, check, lambda v: v is True)
+    _VALID_RULESETS.add(key)
+
+
+_VALID_RULESETS: set[str] = set()
+
+
+def _check_document(doc: dict[str, Any], kind: int, edition: Edition) -> None:
     from ..shape import validator, value_problem
 
     errors = sorted(validator(SCHEMA_FILE.name).iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))

@@ -13,8 +13,9 @@ Validating costs the import of jsonschema and its validator (some 0.1 s a
 process) and some 30 ms for the larger files; a file once found valid is
 remembered by its digest (rithmocheck.memo: the SHA-256 of its text and of
 its schema's), so that a command run again on the same files does not
-validate them again. With the memo off (RITHMOCHECK_NO_CACHE=1, build
---no-cache) every file is validated every time.
+validate them again; within one process a text once found valid is not
+validated again either. With the memo off (RITHMOCHECK_NO_CACHE=1, build
+--no-cache) every file is validated once a process.
 """
 
 from __future__ import annotations
@@ -45,14 +46,23 @@ def checked(text: str, path: str | Path, schema: str, namer: Callable[[Any], Nam
     InputError naming the file, its line and the problem otherwise. `namer`, given the data, names the items
     of a file that names its own (a passage by its id) in a message."""
     data = load_text(text, path)
-    key = hashlib.sha256(f"{schema}\0{_schema_digest(schema)}\0".encode() + text.encode("utf-8", "surrogatepass"))
+    key = hashlib.sha256(f"{schema}\0{_schema_digest(schema)}\0".encode()
+                         + text.encode("utf-8", "surrogatepass")).hexdigest()
+    if key in _VALID:
+        return data
 
     def validate() -> bool:
         check(data, schema, path, namer=namer(data) if namer is not None else None)
         return True
 
-    memo.remember(f"valid-{schema.removesuffix('.json')}", key.hexdigest(), validate, lambda v: v is True)
+    memo.remember(f"valid-{schema.removesuffix('.json')}", key, validate, lambda v: v is True)
+    _VALID.add(key)
     return data
+
+
+# The digests of the texts found valid in this process (validity is a function of the text and the schema
+# alone: kept whether or not the memo on disk is on).
+_VALID: set[str] = set()
 
 
 def load_checked(path: str | Path, schema: str, namer: Callable[[Any], Namer] | None = None) -> Any:
