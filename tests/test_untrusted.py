@@ -342,3 +342,21 @@ def test_a_failing_engine_never_exits_3_whatever_the_format():
         r = run("conformance", CASE, "--engine", "printf '\\377'", "--format", fmt)
         assert r.exit_code == 1, (fmt, r.output)
         assert "Traceback" not in r.output
+
+
+def test_every_recorded_answer_and_every_expectation_is_of_the_answers_shape():
+    """The answer's schema (engine-answer-1.json) takes what the five adapters answered in their recorded
+    runs and what every case expects: it refuses nothing a real engine says."""
+    from rithmocheck.conformance import load_cases
+    from rithmocheck.conformance.matrix import RUNS_DIR
+    from rithmocheck.shape import validator
+
+    v = validator("engine-answer-1.json")
+    outcomes = [r["outcome"] for p in sorted(RUNS_DIR.glob("*.json"))
+                for r in json.loads(p.read_text(encoding="utf-8"))["results"] if "outcome" in r]
+    expected = [c.data["expect"] for c in load_cases()]
+    assert len(outcomes) > 400 and len(expected) > 100
+    for answer in outcomes + expected:
+        assert not list(v.iter_errors(answer)), answer
+    assert list(v.iter_errors({"legal": True, "captures": [{"method": "addition", "taken": "d8", "takers": [1],
+                                                            "value": 12}]}))
