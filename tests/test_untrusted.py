@@ -158,6 +158,38 @@ def test_an_option_that_sets_a_value_the_ruleset_cannot_hold_is_one_line(ed):
             "the value at /movement/square/flying/leg breaks the ruleset schema")
 
 
+@pytest.mark.parametrize("old,new,needle", [
+    # the engine reads a triumph of two or three proportions from the kind's own tables
+    ("\n      - k1-geometric-musical\n", "\n", "kinds[1] (kind 1).tables: k1-geometric-musical, a table of the greater "
+                                        "triumph (triumphs.kinds[2]), is not one of the kind's tables"),
+    ("test: b * b == a * c", "test: __import__('os')", "is not a short comparison of a, b and c"),
+    ("      even-round-1-8: [5, c]", "      even-round-1-8: [9, c]", "even-round-1-8 stands on rank 9, beyond his "
+                                                                     "side's half of a board of 16 ranks"),
+    ("      even-round-1-8: [5, c]", "      even-round-1-8: [5, d]", "even-round-1-6 stands where even-round-1-8"),
+])
+def test_what_the_engine_needs_of_rules_yaml_beyond_its_schema_is_one_line(old, new, needle, ed):
+    """The fuzz of issue 36 found a kind whose tables lacked a triumph's: the engine refused it naming the
+    ruleset, not rules.yaml. Now rules.yaml is refused as it is read."""
+    rules = ed / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    assert old in text
+    rules.write_text(text.replace(old, new, 1), encoding="utf-8")
+    for command in (["moves", "start"], ["ruleset", "--list"]):
+        refused(run("--edition", str(ed), *command), f"{rules}:", needle)
+
+
+def test_an_option_the_engine_cannot_play_names_rules_yaml(ed):
+    """An alternative of an option sets a value the schema allows but the rest of the rules do not hold (a
+    triumph's table the kind lacks): the engine's refusal names the edition's rules.yaml and the option."""
+    rules = ed / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    old = "          /movement/square/flying/leg: [3, 1]"
+    assert old in text
+    rules.write_text(text.replace(old, "          /triumphs/kinds/1/tables: [nope]", 1), encoding="utf-8")
+    refused(run("--edition", str(ed), "moves", "start", "--ruleset", "2", "--option", "square-flying-leg=[3,1]"),
+            f"{rules}: lever-fulke-1563/kind-2 with square-flying-leg=[3, 1]: /triumphs: table nope is not in /tables")
+
+
 # --- --export checks its path before it makes anything ---------------------------------------------------
 
 def test_export_into_an_edition_makes_no_directory(tmp_path):

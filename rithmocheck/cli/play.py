@@ -35,6 +35,31 @@ def rules_options(fn: F) -> F:
                              "default: its first kind), or a reading ('rithmocheck ruleset --list').")(fn)
 
 
+def chosen_rules(ruleset_id: str | None, choices: tuple[str, ...]) -> Any:
+    """The engine's rules of the ruleset chosen (its options resolved)."""
+    from ..play.rules import compile_rules
+
+    doc = chosen_document(ruleset_id, choices)
+    try:
+        return compile_rules(doc)
+    except InputError as exc:
+        raise _blamed(doc, exc) from None
+
+
+def _blamed(doc: dict[str, Any], exc: InputError) -> InputError:
+    """A kind of an edition other than the shipped one that the engine cannot play (an option of its rules.yaml
+    setting what the rest of it does not hold) is bad input naming that rules.yaml."""
+    from ..witness.edition import SHIPPED
+
+    ed = edition()
+    if ed.root == SHIPPED or "reading" in doc:
+        return exc
+    chosen = ", ".join(f"{k}={v}" for k, v in doc.get("resolved", {}).items())
+    where = f"{exc.path}: " if exc.path and exc.path.startswith("/") else ""
+    return InputError(ed.rules_path, None, f"{doc.get('ruleset')}{' with ' + chosen if chosen else ''}: {where}"
+                                           f"{exc.problem}")
+
+
 def chosen_document(ruleset_id: str | None, choices: tuple[str, ...]) -> dict[str, Any]:
     from ..ruleset.assemble import kinds
     from ..ruleset.catalogue import by_id
@@ -52,7 +77,10 @@ def read_position(text: str, rules: Any) -> Any:
     from ..play.position import from_json, parse
 
     if text == "start":
-        return rules.start_position()
+        try:
+            return rules.start_position()
+        except InputError as exc:  # a man of the array off the board the options chose
+            raise _blamed(rules.doc, exc) from None
     if text.endswith(".json") and " " not in text:
         return from_json(load_json(read_text(text), text), rules.kings, rules.ranks, text)
     return parse(text, rules.kings, rules.ranks, "POSITION")
@@ -83,11 +111,9 @@ def moves(position: str, ruleset_id: str | None, choices: tuple[str, ...], fmt: 
       rithmocheck moves "d8=r9,f10=T9 even" --ruleset 2 --format json
     """
     from ..play.moves import legal_moves, play
-    from ..play.rules import compile_rules
-
     check_output(output)
-    doc = chosen_document(ruleset_id, choices)
-    rules = compile_rules(doc)
+    rules = chosen_rules(ruleset_id, choices)
+    doc = rules.doc
     pos = read_position(position, rules)
     listed: list[dict[str, Any]] = []
     for m in legal_moves(pos, rules):
@@ -124,11 +150,9 @@ def move(position: str, move_text: str, ruleset_id: str | None, choices: tuple[s
       rithmocheck move "d8=r9,f8=T9 even" f8xd8 --format json
     """
     from ..play.moves import parse_move, play
-    from ..play.rules import compile_rules
-
     check_output(output)
-    doc = chosen_document(ruleset_id, choices)
-    rules = compile_rules(doc)
+    rules = chosen_rules(ruleset_id, choices)
+    doc = rules.doc
     pos = read_position(position, rules)
     agreement = parse_agreement(agreement_text) if agreement_text else None
     m = parse_move(move_text, pos, rules, "MOVE")

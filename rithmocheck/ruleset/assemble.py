@@ -118,7 +118,8 @@ def start_squares(kind: dict[str, Any], armies: M.Armies, ranks: int = 16) -> di
 
 
 def _placement(kind: dict[str, Any], armies: M.Armies) -> dict[str, Any]:
-    p = dict(kind["placement"], squares=start_squares(kind, armies), squares_source=kind["array_source"])
+    p = dict(kind["placement"], squares=start_squares(kind, armies, kind["board"]["ranks"]),
+             squares_source=kind["array_source"])
     if "ranks_note" in kind:  # the men set rank by rank, one rank per rule
         by_rule: dict[tuple[str, int], list[M.Man]] = {(r.shape, r.order): [] for r in M.RULES}
         for m in armies.all_men():
