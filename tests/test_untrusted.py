@@ -392,3 +392,72 @@ def test_every_recorded_answer_and_every_expectation_is_of_the_answers_shape():
         assert not list(v.iter_errors(answer)), answer
     assert list(v.iter_errors({"legal": True, "captures": [{"method": "addition", "taken": "d8", "takers": [1],
                                                             "value": 12}]}))
+
+
+# --- engines --reread NAME=DIR (issue 35) reads the files of a directory a user gives: bounded, one line ---------
+
+def _cited(engine_name: str) -> list:
+    from rithmocheck.conformance.citations import citations
+
+    return [c for c in citations() if c.engine == engine_name]
+
+
+def test_reread_of_a_checkout_whose_name_is_not_utf8(tmp_path):
+    """A checkout (a git repository) whose name is bytes that are not UTF-8: git's answer naming it was decoded
+    strictly (exit 3); now read as a file name is, and the checkout refused in one line (it lacks the commit)."""
+    repo = tmp_path / os.fsdecode(b"co\xff")
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    refused(run("engines", "--reread", f"dagaz={repo}"), "does not hold the profile's commit")
+
+
+def test_reread_of_a_plain_directory_bounds_each_file_and_skips_what_is_no_file(tmp_path):
+    """A cited file larger than MAX_CITED is refused naming it before it is read (a sparse file: nothing is
+    written); a FIFO, a link to a device and a directory at a cited path are no file (not read, not waited on)."""
+    from rithmocheck.conformance.citations import MAX_CITED
+
+    files = sorted({c.file for c in _cited("dagaz")})
+    big = tmp_path / files[0]
+    big.parent.mkdir(parents=True, exist_ok=True)
+    with open(big, "wb") as fh:
+        fh.truncate(MAX_CITED + 1)
+    refused(run("engines", "--reread", f"dagaz={tmp_path}"), str(big), f"{MAX_CITED}")
+    big.unlink()
+    os.mkfifo(big)
+    (tmp_path / files[1]).symlink_to("/dev/zero")
+    (tmp_path / files[2]).mkdir()
+    r = run("engines", "--reread", f"dagaz={tmp_path}", "--format", "json")
+    assert r.exit_code == 1, r.output[-2000:]
+    status = {x["file"]: x["status"] for x in json.loads(r.stdout)["results"] if x["profile"] == "engine/dagaz"}
+    assert {status[f] for f in files[:3]} == {"no-file"}
+
+
+def test_reread_of_a_git_checkout_bounds_each_blob(tmp_path, monkeypatch):
+    """In a git checkout the blob's size is asked first (git cat-file -s): one larger than MAX_CITED is refused
+    naming the checkout, the commit and the file, before it is read."""
+    from rithmocheck.conformance import citations as cit
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    (repo / "a.js").write_text("x" * 100 + "\n", encoding="utf-8")
+    subprocess.run([*git, "add", "a.js"], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "a"], check=True)
+    commit = subprocess.run([*git, "rev-parse", "HEAD"], check=True, capture_output=True, text=True).stdout.strip()
+    co = cit.open_checkout("dagaz", str(repo), {commit})
+    assert co.git_dir is not None and co.read(commit, "a.js") == "x" * 100 + "\n"
+    assert co.read(commit, "missing.js") is None
+    monkeypatch.setattr(cit, "MAX_CITED", 100)
+    with pytest.raises(InputError) as exc:
+        co.read(commit, "a.js")
+    assert "a.js" in str(exc.value) and "100" in str(exc.value)
+
+
+def test_reread_without_git_reads_a_plain_directory(tmp_path, monkeypatch):
+    """No git on the PATH: the checkout is read as a plain directory (its commit unproven), never exit 3."""
+    monkeypatch.setenv("PATH", str(tmp_path / "no-bin"))
+    r = run("engines", "--reread", f"dagaz={tmp_path}", "--format", "json")
+    assert r.exit_code == 1, r.output[-2000:]
+    rows = [x for x in json.loads(r.stdout)["results"] if x["profile"] == "engine/dagaz"]
+    assert rows and all(x["status"] == "no-file" and x["commit_unproven"] for x in rows)
