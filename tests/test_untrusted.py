@@ -461,3 +461,41 @@ def test_reread_without_git_reads_a_plain_directory(tmp_path, monkeypatch):
     assert r.exit_code == 1, r.output[-2000:]
     rows = [x for x in json.loads(r.stdout)["results"] if x["profile"] == "engine/dagaz"]
     assert rows and all(x["status"] == "no-file" and x["commit_unproven"] for x in rows)
+
+
+# --- rithmocheck replay FILE (issue 37) reads a user's game record: bounded as every input --------------------
+
+def _shuttle(n: int) -> str:
+    """A record of n moves: a round of each side stepping out and back (kind 1: one space corner-wise)."""
+    steps = ["c5-d6", "a16-b15", "d6-c5", "b15-a16"]
+    return "\n".join(["ruleset: lever-fulke-1563/kind-1", "start: c5=R4,a16=r3 even",
+                      *(f"{i}. {steps[(i - 1) % 4]}" for i in range(1, n + 1))]) + "\n"
+
+
+def test_a_record_of_more_moves_than_the_bound_is_refused_before_it_is_played(tmp_path):
+    """A record holds at most MAX_MOVES (the 50,000-value bound of every input): the move after it is refused
+    naming the file and its line, before any move is played."""
+    from rithmocheck.inputs import MAX_VALUES
+    from rithmocheck.play.record import MAX_MOVES
+
+    assert MAX_MOVES == MAX_VALUES
+    f = tmp_path / "long.txt"
+    f.write_text(_shuttle(MAX_MOVES + 1), encoding="utf-8")
+    started = time.monotonic()
+    refused(run("replay", str(f), "--format", "json"), f"{f}:{MAX_MOVES + 3}", f"{MAX_MOVES:,}")
+    assert time.monotonic() - started < 5  # refused as read, not played (50,000 moves took 9 s here)
+
+
+def test_a_page_of_more_boards_than_the_bound_is_refused_and_nothing_written(tmp_path):
+    """replay --format html draws at most MAX_PAGE_BOARDS boards (a board is some 9 kB of page and 35 kB of
+    memory: 20,000 took 17 s and 700 MB): a longer record is refused in one line, the output not written, and
+    JSON is given for it."""
+    from rithmocheck.cli.play import MAX_PAGE_BOARDS
+
+    f = tmp_path / "long.txt"
+    f.write_text(_shuttle(MAX_PAGE_BOARDS + 1), encoding="utf-8")
+    out = tmp_path / "page.html"
+    refused(run("replay", str(f), "--format", "html", "-o", str(out)), str(f), f"{MAX_PAGE_BOARDS:,} boards")
+    assert not out.exists()
+    r = run("replay", str(f), "--format", "json", "-o", str(out))
+    assert r.exit_code == 0 and len(json.loads(out.read_text("utf-8"))["moves"]) == MAX_PAGE_BOARDS + 1

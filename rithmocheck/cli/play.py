@@ -426,6 +426,9 @@ def replay(record_file: str, fmt: Format, output: str | None) -> None:
 
     check_output(output)
     rec = read_record(read_text(record_file), record_file)
+    if fmt == HTML and len(rec.moves) > MAX_PAGE_BOARDS:  # a board is some 9 kB of the page, 35 kB of memory
+        raise InputError(record_file, None, f"a page draws at most {MAX_PAGE_BOARDS:,} boards and the record has "
+                                            f"{len(rec.moves):,} moves: give --format text or json")
     ed = edition()
     doc = by_id(rec.ruleset, f"{record_file}:{rec.lines['ruleset']}: ruleset", edition=ed)
     for i, o in enumerate(rec.options):  # one at a time, so that a refusal names its line
@@ -478,5 +481,7 @@ def replay(record_file: str, fmt: Format, output: str | None) -> None:
                 views={"text": text, "html": html}), fmt, output)
     click.echo(f"replay: {count(len(plies), 'move')} checked, {said}", err=True)
 
+
+MAX_PAGE_BOARDS = 5_000  # replay --format html: some 45 MB of page, 200 MB of memory (issue 36)
 
 COMMANDS = (moves, move, conformance, engines, replay)
