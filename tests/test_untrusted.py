@@ -252,8 +252,13 @@ def test_bytes_that_are_not_utf8_are_an_error_of_the_engine(command):
 
 def test_bytes_that_are_not_utf8_with_fit_and_profile():
     r = run("conformance", CASE, "--engine", "printf '\\377'", "--fit", "--format", "json")
-    assert r.exit_code in (0, 1) and "Traceback" not in r.output, r.output
-    assert json.loads(r.stdout)["fits"][0]["of"] == 0  # no answered case to fit
+    assert r.exit_code == 1 and "Traceback" not in r.output, r.output  # the engine erred: exit 1, as without --fit
+    data = json.loads(r.stdout)
+    assert data["fits"][0]["of"] == 0  # no answered case to fit
+    (err,) = data["errors"]
+    assert err["case"] == CASE and "not UTF-8" in err["message"] and err["message"].startswith('engine "printf')
+    r = run("conformance", CASE, "--engine", "printf '\\377'", "--fit")
+    assert r.exit_code == 1 and f"error: engine \"printf '\\377'\" on case {CASE}: its answer is not UTF-8" in r.stdout
     r = run("conformance", CASE, "--engine", "printf '\\377'", "--profile", "engine/dagaz", "--format", "json")
     assert r.exit_code == 1, r.output
     row = json.loads(r.stdout)["results"][0]

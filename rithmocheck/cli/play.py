@@ -293,7 +293,13 @@ def _fit(results: list[Any], fmt: Format, output: str | None) -> None:
     best = ranked[0] if ranked else None
     heading = (f"best fit: {best['ruleset']} ({best['fits']} of {best['of']} answered cases)" if best
                else "no answered case to fit")
-    write(Table(("ruleset", "fits", "of", "still failing"), rows, {"fits": ranked}, heading=heading), fmt, output)
+    # a case the engine erred on fits no ruleset: named, one line each, and the run is exit 1 (issue 36)
+    errors = [{"case": r.case.id, "message": r.message} for r in results if r.status == "error"]
+    write(Table(("ruleset", "fits", "of", "still failing"), rows, {"fits": ranked, "errors": errors},
+                heading=heading, notes=tuple(f"error: {e['message']}" for e in errors)), fmt, output)
+    if errors:
+        click.echo(f"conformance --fit: {count(len(errors), 'case')} the engine erred on", err=True)
+    sys.exit(Outcome(failures=len(errors)).exit_code)
 
 
 def _export(cases: list[Any], directory: str) -> None:
