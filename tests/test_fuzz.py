@@ -86,11 +86,17 @@ def shipped_edition_untouched():
     once per module, because under pytest-xdist a worker may run this module's tests between other modules'
     (a module fixture would then end, and begin again, within the run)."""
     yield
+    write_tally()
+    assert digest(SHIPPED) == SHIPPED_DIGEST, "a fuzzed command wrote into the shipped edition"
+
+
+def write_tally() -> None:
+    """The runs by target and exit code into TALLY_FILE, if set: after every test, and every 100 runs (so that
+    a long run stopped early still says what it ran)."""
     if TALLY_FILE:  # a file per process when the tests are spread over several (pytest -n)
         worker = os.environ.get("PYTEST_XDIST_WORKER")
         Path(f"{TALLY_FILE}.{worker}" if worker else TALLY_FILE).write_text(
             json.dumps(sorted([t, c, n] for (t, c), n in TALLY.items()), indent=1))
-    assert digest(SHIPPED) == SHIPPED_DIGEST, "a fuzzed command wrote into the shipped edition"
 
 
 # --- a sandbox: every path a generated argument can name lies in it, or is a fixed special path ---------------
@@ -325,6 +331,8 @@ def check(args: list[str], file: Path | None = None, codes: tuple[int, ...] = (0
     took = time.perf_counter() - start
     shown = " ".join(map(repr, args))[:500]
     TALLY[(os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0], r.exit_code)] += 1
+    if TALLY_FILE and TALLY.total() % 100 == 0:
+        write_tally()
     if edition is not None:
         assert edition_digest(edition) == before, (shown, "wrote into the edition it works on")
     assert (BASE / "full-dir" / "mine.txt").exists(), (shown, "lost a user's file")
