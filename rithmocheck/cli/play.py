@@ -432,9 +432,6 @@ def replay(record_file: str, fmt: Format, output: str | None) -> None:
 
     check_output(output)
     rec = read_record(read_text(record_file), record_file)
-    if fmt == HTML and len(rec.moves) > MAX_PAGE_BOARDS:  # a board is some 9 kB of the page, 35 kB of memory
-        raise InputError(record_file, None, f"a page draws at most {MAX_PAGE_BOARDS:,} boards and the record has "
-                                            f"{len(rec.moves):,} moves: give --format text or json")
     ed = edition()
     doc = by_id(rec.ruleset, f"{record_file}:{rec.lines['ruleset']}: ruleset", edition=ed)
     for i, o in enumerate(rec.options):  # one at a time, so that a refusal names its line
@@ -480,6 +477,9 @@ def replay(record_file: str, fmt: Format, output: str | None) -> None:
         from ..export.html.play import replay_view
         from ..export.html.render import render_replay
 
+        if len(plies) > MAX_PAGE_BOARDS:  # a board is some 9 kB of the page and 35 kB of memory
+            raise InputError(record_file, None, f"a page draws at most {MAX_PAGE_BOARDS:,} boards and the record "
+                                                f"has {len(plies):,} moves: give --format text or json")
         return render_replay(replay_view(record_file, facts, start, plies, rules, said))
 
     heading = f"{record_file}: {count(len(plies), 'move')} under {doc['ruleset']}, {said}"
