@@ -7,14 +7,21 @@ the parsing; this module refuses what a transcription, an errata file or a
 ruleset must never contain: anchors, aliases, merge keys, duplicate keys,
 nesting deeper than MAX_DEPTH, values PyYAML cannot construct) and keeps the
 YAML line of every mapping, list and scalar so that errors can name the
-place. JSON goes through `load_json`, with the same depth bound and
-duplicate keys refused. Every failure is an InputError naming the file, the
-line where known, and the problem.
+place. What it reads is JSON data and nothing else: text, whole numbers,
+finite numbers, true, false, null, lists, and mappings whose keys are text.
+YAML's other types are refused by name, wherever they stand: an explicit
+tag other than those (!!binary, !!set, !!omap, !!pairs, !!timestamp,
+!!python/..., a local !tag), a plain scalar YAML 1.1 reads as a date or a
+time (2026-11-26: quote it to make it text), .nan and .inf, and a key that
+is a number, true/false or null. JSON goes through `load_json`, with the
+same depth bound, duplicate keys and NaN/Infinity refused. Every failure is
+an InputError naming the file, the line where known, and the problem.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import stat
 from collections.abc import Iterable
@@ -88,7 +95,14 @@ class LInt(int):
 
 _CLoader = getattr(yaml, "CSafeLoader", None)
 _Loader: Any = _CLoader or yaml.SafeLoader
-_STR = "tag:yaml.org,2002:str"
+_YAML = "tag:yaml.org,2002:"
+_STR = _YAML + "str"
+# The scalar types of JSON (text, numbers, true/false, null): every other tag is refused by name.
+_JSON_SCALARS = frozenset(_YAML + t for t in ("str", "int", "float", "bool", "null"))
+_MAP_TAGS = frozenset((None, "!", _YAML + "map"))
+_SEQ_TAGS = frozenset((None, "!", _YAML + "seq"))
+# Plain scalars YAML 1.1 claims for a type that is no value of data ("=", "<<" as a value): text.
+_PLAIN_AS_TEXT = frozenset((_YAML + "value", _YAML + "merge"))
 # The first characters of a plain scalar that some implicit resolver of the
 # loader (null, bool, int, float, merge, timestamp, value) may claim ("" is
 # the empty scalar, null); a resolver for any first character (key None)
@@ -101,6 +115,14 @@ def _short(value: object, limit: int = 60) -> str:
     text = repr(value) if not isinstance(value, str) else value
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def tag_name(tag: str) -> str:
+    """A YAML tag as a file spells it: !!binary, !!python/name:os.system, !local."""
+    return "!!" + tag[len(_YAML):] if tag.startswith(_YAML) else tag
+
+
+_NOT_JSON = "is not JSON data (only text, numbers, true, false, null, lists and mappings are read)"
 
 
 class _Builder:
@@ -131,10 +153,18 @@ class _Builder:
                 return n
         if tag is None or tag == "!":
             tag = self.loader.resolve(yaml.ScalarNode, ev.value, ev.implicit)
+            if tag in _PLAIN_AS_TEXT:
+                tag = _STR
         if tag == _STR:
             s = LStr(ev.value)
             s.line = line
             return s
+        if tag not in _JSON_SCALARS:
+            if tag == _YAML + "timestamp":
+                raise InputError(self.path, line, f"{_short(ev.value)} is a YAML date (a timestamp), which is not "
+                                                  f"JSON data: quote it (\"{_short(ev.value)}\") to make it text")
+            raise InputError(self.path, line, f"the value {_short(ev.value, 30)!r} tagged {_short(tag_name(tag))} "
+                                              f"{_NOT_JSON}")
         node = yaml.ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark, ev.style)
         try:
             value = self.loader.construct_object(node)
@@ -148,7 +178,18 @@ class _Builder:
             n = LInt(value)
             n.line = line
             return n
+        if isinstance(value, float) and not math.isfinite(value):
+            what = "not a number" if value != value else "infinite"
+            raise InputError(self.path, line, f"{_short(ev.value)} is {what}, which JSON cannot hold: give a finite "
+                                              "number")
         return value
+
+    def container(self, ev: Any, tags: frozenset[str | None]) -> None:
+        """A mapping or a list tagged as another YAML type (!!set, !!omap, !!pairs, a local !tag): refused."""
+        if ev.tag not in tags:
+            raise InputError(self.path, int(ev.start_mark.line) + 1,
+                             f"a {'mapping' if tags is _MAP_TAGS else 'list'} tagged {_short(tag_name(ev.tag))} "
+                             f"{_NOT_JSON}")
 
     def build(self, text: str) -> Any:
         stack: list[list[Any]] = []  # [container, pending key or None]
@@ -172,6 +213,8 @@ class _Builder:
                 if len(stack) >= MAX_DEPTH:
                     raise yaml.MarkedYAMLError(None, None, f"nested more than {MAX_DEPTH} levels deep",
                                                ev.start_mark)
+                if ev.tag is not None:
+                    self.container(ev, _MAP_TAGS if kind is yaml.MappingStartEvent else _SEQ_TAGS)
                 container: Any = LDict() if kind is yaml.MappingStartEvent else LList()
                 container.line = int(ev.start_mark.line) + 1
                 stack.append([container, None])
@@ -194,6 +237,8 @@ class _Builder:
                         raise InputError(self.path, getattr(item, "line", None), "mapping keys must be plain scalars")
                     if item == "<<" and isinstance(item, str):
                         raise InputError(self.path, getattr(item, "line", None), "YAML merge keys are not allowed")
+                    if not isinstance(item, str):
+                        raise InputError(self.path, int(ev.start_mark.line) + 1, _not_text_key(item, ev.value))
                     try:
                         duplicate = item in top[0]
                     except TypeError:
@@ -207,6 +252,14 @@ class _Builder:
             else:
                 top[0].append(item)
         return root
+
+
+def _not_text_key(key: Any, spelled: str) -> str:
+    """Why a key that YAML reads as null, true/false or a number is refused (JSON's keys are text)."""
+    if key is None:
+        return "a key is empty or null; every key is text"
+    what = "true or false" if isinstance(key, bool) else "a number"
+    return f"the key {_short(spelled)} reads as {what}, not text: quote it (\"{_short(spelled)}\")"
 
 
 def _too_many() -> str:
@@ -295,6 +348,10 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON holds (RFC 8259): give a finite number")
+
+
 def load_json(text: str, path: str | Path = "<input>") -> Any:
     """Parse JSON text: duplicate keys, nesting deeper than MAX_DEPTH and
     integers too long to read are bad input."""
@@ -306,7 +363,7 @@ def load_json(text: str, path: str | Path = "<input>") -> Any:
     if values > MAX_VALUES:
         raise InputError(path, None, _too_many())
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates)
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise InputError(path, exc.lineno, f"malformed JSON: {exc.msg}") from None
     except (ValueError, RecursionError) as exc:

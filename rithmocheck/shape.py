@@ -31,10 +31,29 @@ def schema(name: str) -> dict[str, Any]:
 
 
 @cache
-def _validator(name: str) -> Any:
+def validator(name: str) -> Any:
+    """The validator of a published schema, made once a process (making it costs more than most checks); its
+    local references are followed once here, not at every value (a third to a half of the time jsonschema
+    takes over a large file goes to looking them up)."""
     from jsonschema import Draft202012Validator
 
-    return Draft202012Validator(schema(name))
+    root = schema(name)
+    return Draft202012Validator(_inline(root, root, ()))
+
+
+def _inline(root: dict[str, Any], node: Any, seen: tuple[str, ...]) -> Any:
+    """The schema with every local "$ref" ("#/$defs/NAME") standing alone replaced by what it names (a
+    reference within its own expansion, a recursive one, is kept as it is: $defs stay in the root)."""
+    if isinstance(node, list):
+        return [_inline(root, x, seen) for x in node]
+    if not isinstance(node, dict):
+        return node
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/") and len(node) == 1 and ref not in seen:
+        target = _resolve_ref(root, node)
+        if isinstance(target, (dict, bool)):
+            return _inline(root, target, (*seen, ref))
+    return {k: (v if k == "$defs" else _inline(root, v, seen)) for k, v in node.items()}
 
 
 def _line(data: Any, path: Sequence[Any], fallback: int | None) -> int | None:
@@ -43,10 +62,13 @@ def _line(data: Any, path: Sequence[Any], fallback: int | None) -> int | None:
     node = data
     for step in path:
         try:
-            node = node[step]
+            child = node[step]
         except (KeyError, IndexError, TypeError):
             break
-        line = getattr(node, "line", None) or line
+        # a value that keeps no line (null, true, 1.5) stands on its key's line
+        key = next((k for k in node if k == step), None) if isinstance(node, dict) else None
+        line = getattr(child, "line", None) or getattr(key, "line", None) or line
+        node = child
     return line
 
 
@@ -105,7 +127,8 @@ def _message(error: Any, namer: Namer | None = None) -> str:
     if v == "minLength":
         return f"{where} must not be empty"
     if v == "pattern":
-        return f"{where}: {_short(error.instance)} is not of the form {expected}"
+        hint = error.schema.get("description") if isinstance(error.schema, dict) else None
+        return f"{where}: {_short(error.instance)} is not of the form {expected}" + (f" ({hint})" if hint else "")
     if v == "uniqueItems":
         return f"{where}: an item is repeated"
     return f"{where}: {error.message}"[:240]
@@ -117,7 +140,7 @@ def check(data: Any, schema_name: str, path: str | Path, fallback_line: int | No
     data follows the schema. Of several problems, the first in the file is
     named (the deepest of those on one line): the place a reader mends first.
     `namer` names the items of a file that names its own (an erratum by its id)."""
-    errors = list(_validator(schema_name).iter_errors(data))
+    errors = list(validator(schema_name).iter_errors(data))
     if not errors:
         return
 
@@ -129,3 +152,60 @@ def check(data: Any, schema_name: str, path: str | Path, fallback_line: int | No
         deepest = max(len(e.absolute_path) for e in error.context)
         error = min((e for e in error.context if len(e.absolute_path) == deepest), key=order)
     raise InputError(path, _line(data, list(error.absolute_path), fallback_line), _message(error, namer))
+
+
+def _resolve_ref(root: dict[str, Any], node: Any) -> Any:
+    """A schema with its local $ref ("#/$defs/NAME") followed."""
+    seen = 0
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/") \
+            and seen < 32:
+        target: Any = root
+        for part in node["$ref"][2:].split("/"):
+            target = target.get(part) if isinstance(target, dict) else None
+        node, seen = target, seen + 1
+    return node
+
+
+
+def _below(root: dict[str, Any], node: Any, key: str) -> Any:
+    """The schema a value at `key` of an instance of `node` must follow (True: anything goes, as far as a
+    schema of one place can say: a branch of anyOf or oneOf that allows anything there allows anything)."""
+    node = _resolve_ref(root, node)
+    if not isinstance(node, dict):
+        return True
+    parts: list[Any] = []
+    props = node.get("properties")
+    if isinstance(props, dict) and key in props:
+        parts.append(props[key])
+    elif key.isdigit() and isinstance(node.get("prefixItems"), list) and int(key) < len(node["prefixItems"]):
+        parts.append(node["prefixItems"][int(key)])
+    elif (key.isdigit() or key == "-") and isinstance(node.get("items"), (dict, bool)):
+        parts.append(node["items"])
+    elif isinstance(node.get("additionalProperties"), (dict, bool)) and not key.isdigit():
+        parts.append(node["additionalProperties"])
+    for branch in node.get("allOf", ()):
+        parts.append(_below(root, branch, key))
+    for combinator in ("anyOf", "oneOf"):
+        branches = [_below(root, b, key) for b in node.get(combinator, ())]
+        if branches and True not in branches:
+            parts.append({"anyOf": branches})
+    parts = [p for p in parts if p is not True]
+    return True if not parts else parts[0] if len(parts) == 1 else {"allOf": parts}
+
+
+def value_problem(value: Any, schema_name: str, pointer: str) -> str | None:
+    """Why a value may not stand at a JSON Pointer of a document of the schema (the schema's message), or
+    None."""
+    root = schema(schema_name)
+    node: Any = root
+    for raw in pointer.split("/")[1:]:
+        node = _below(root, node, raw.replace("~1", "/").replace("~0", "~"))
+        if node is True:
+            return None
+    if node is False:
+        return "no value may stand there"
+    from jsonschema import Draft202012Validator
+
+    sub = dict(node, **{"$defs": root.get("$defs", {})})
+    error = next(iter(Draft202012Validator(sub).iter_errors(value)), None)
+    return None if error is None else error.message[:160]

@@ -392,6 +392,7 @@ def test_an_engine_that_plays_a_reading_is_classed_by_it_and_fits_it(tmp_path):
     assert classes["k1-round-cornerwise-legal"] == "pass"
     assert "departure" not in classes.values()
     r = run("conformance", "--engine", engine, "--fit", "--format", "json", *some)
+    assert r.exit_code == 0 and json.loads(r.stdout)["errors"] == []  # every case answered
     ranked = json.loads(r.stdout)["fits"]
     best = [d["ruleset"] for d in ranked if d["fits"] == d["of"] == len(some)]
     assert "seed-002" in best and "lever-fulke-1563/kind-1" not in best

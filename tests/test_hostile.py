@@ -75,13 +75,16 @@ def test_deep_nesting_with_aliases_is_refused_quickly(tmp_path):
 # --- values the YAML loader cannot construct -----------------------------------------------------------------
 
 @pytest.mark.parametrize("value,needle", [
-    ("passage: 2001-13-45", "cannot read the value 2001-13-45"),
+    ("passage: 2001-13-45", "2001-13-45 is a YAML date (a timestamp), which is not JSON data: quote it"),
     ("passage: !!float x", "cannot read the value x"),
     ("passage: !!int x", "cannot read the value x"),
-    ("passage: !!timestamp p", "cannot read the value p"),
-    ("passage: !!seq a: 1", "malformed YAML"),
+    ("passage: !!timestamp p", "p is a YAML date"),
+    ("passage: !!seq a: 1", "the value 'a' tagged !!seq is not JSON data"),
     ("passage: " + "9" * 4301, "cannot read the value 9999"),
-    ("passage: !!python/object:os.system x", "malformed YAML"),
+    ("passage: !!python/object:os.system x", "the value 'x' tagged !!python/object:os.system is not JSON data"),
+    ("passage: !!binary aGk=", "the value 'aGk=' tagged !!binary is not JSON data"),
+    ("passage: !!set {a, b}", "a mapping tagged !!set is not JSON data"),
+    ("passage: .nan", ".nan is not a number, which JSON cannot hold"),
 ])
 @pytest.mark.parametrize("how", ["check-source", "--errata", "ruleset validate"])
 def test_values_yaml_cannot_construct(value, needle, how, tmp_path):

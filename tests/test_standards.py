@@ -300,7 +300,7 @@ def test_datapackage_describes_every_data_file_and_is_valid():
     assert [(lic["name"], lic["path"]) for lic in descriptor["licenses"]] == [
         ("MIT", "https://opensource.org/licenses/MIT"), ("CC0-1.0", "https://creativecommons.org/publicdomain/zero/1.0/")]
     assert descriptor["version"] == rithmocheck.__version__
-    assert descriptor["created"] == f"{EDITION_META['date'].isoformat()}T00:00:00Z"
+    assert descriptor["created"] == f"{EDITION_META['date']}T00:00:00Z"  # (quoted in edition.yaml: text)
     assert {c["title"] for c in descriptor["contributors"]} == {EDITION_META["editors"], "The rithmocheck developers"}
     # every printed table is keyed by position; its errata and corrected entries refer to it
     by_path = {r["path"]: r for r in descriptor["resources"]}

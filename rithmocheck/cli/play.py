@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -21,7 +20,7 @@ from ..errors import InputError, printable
 from ..export.values import HTML, Format, Table
 from ..pipeline.outcome import Outcome
 from ..words import count
-from .options import check_output, edition, output_options, write
+from .options import check_output, edition, output_options, protected_paths, write
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -34,6 +33,31 @@ def rules_options(fn: F) -> F:
     return click.option("--ruleset", "ruleset_id", default=None, metavar="ID",
                         help="The rules: a kind of the edition (lever-fulke-1563/kind-1, -2, -3, or 1, 2, 3; "
                              "default: its first kind), or a reading ('rithmocheck ruleset --list').")(fn)
+
+
+def chosen_rules(ruleset_id: str | None, choices: tuple[str, ...]) -> Any:
+    """The engine's rules of the ruleset chosen (its options resolved)."""
+    from ..play.rules import compile_rules
+
+    doc = chosen_document(ruleset_id, choices)
+    try:
+        return compile_rules(doc)
+    except InputError as exc:
+        raise _blamed(doc, exc) from None
+
+
+def _blamed(doc: dict[str, Any], exc: InputError) -> InputError:
+    """A kind of an edition other than the shipped one that the engine cannot play (an option of its rules.yaml
+    setting what the rest of it does not hold) is bad input naming that rules.yaml."""
+    from ..witness.edition import SHIPPED
+
+    ed = edition()
+    if ed.root == SHIPPED or "reading" in doc:
+        return exc
+    chosen = ", ".join(f"{k}={v}" for k, v in doc.get("resolved", {}).items())
+    where = f"{exc.path}: " if exc.path and exc.path.startswith("/") else ""
+    return InputError(ed.rules_path, None, f"{doc.get('ruleset')}{' with ' + chosen if chosen else ''}: {where}"
+                                           f"{exc.problem}")
 
 
 def chosen_document(ruleset_id: str | None, choices: tuple[str, ...]) -> dict[str, Any]:
@@ -53,7 +77,10 @@ def read_position(text: str, rules: Any) -> Any:
     from ..play.position import from_json, parse
 
     if text == "start":
-        return rules.start_position()
+        try:
+            return rules.start_position()
+        except InputError as exc:  # a man of the array off the board the options chose
+            raise _blamed(rules.doc, exc) from None
     if text.endswith(".json") and " " not in text:
         return from_json(load_json(read_text(text), text), rules.kings, rules.ranks, text)
     return parse(text, rules.kings, rules.ranks, "POSITION")
@@ -84,11 +111,9 @@ def moves(position: str, ruleset_id: str | None, choices: tuple[str, ...], fmt: 
       rithmocheck moves "d8=r9,f10=T9 even" --ruleset 2 --format json
     """
     from ..play.moves import legal_moves, play
-    from ..play.rules import compile_rules
-
     check_output(output)
-    doc = chosen_document(ruleset_id, choices)
-    rules = compile_rules(doc)
+    rules = chosen_rules(ruleset_id, choices)
+    doc = rules.doc
     pos = read_position(position, rules)
     listed: list[dict[str, Any]] = []
     for m in legal_moves(pos, rules):
@@ -125,12 +150,11 @@ def move(position: str, move_text: str, ruleset_id: str | None, choices: tuple[s
       rithmocheck move "d8=r9,f8=T9 even" f8xd8 --format json
     """
     from ..play.moves import parse_move, play
-    from ..play.rules import compile_rules
     from ..play.victories import parse_agreement
 
     check_output(output)
-    doc = chosen_document(ruleset_id, choices)
-    rules = compile_rules(doc)
+    rules = chosen_rules(ruleset_id, choices)
+    doc = rules.doc
     pos = read_position(position, rules)
     agreement = parse_agreement(agreement_text) if agreement_text else None
     m = parse_move(move_text, pos, rules, "MOVE")
@@ -191,6 +215,10 @@ def conformance(case_ids: tuple[str, ...], engine: str | None, cases_dir: str | 
     from ..conformance import load_cases, run_cases
 
     check_output(output)
+    if engine is not None:  # a command that cannot be run is bad input, before any case runs
+        from ..conformance.engine import command
+
+        command(engine)
     cases = load_cases(cases_dir)
     if case_ids:
         known = {c.id: c for c in cases}
@@ -265,25 +293,31 @@ def _fit(results: list[Any], fmt: Format, output: str | None) -> None:
     best = ranked[0] if ranked else None
     heading = (f"best fit: {best['ruleset']} ({best['fits']} of {best['of']} answered cases)" if best
                else "no answered case to fit")
-    write(Table(("ruleset", "fits", "of", "still failing"), rows, {"fits": ranked}, heading=heading), fmt, output)
+    # a case the engine erred on fits no ruleset: named, one line each, and the run is exit 1 (issue 36)
+    errors = [{"case": r.case.id, "message": r.message} for r in results if r.status == "error"]
+    write(Table(("ruleset", "fits", "of", "still failing"), rows, {"fits": ranked, "errors": errors},
+                heading=heading, notes=tuple(f"error: {e['message']}" for e in errors)), fmt, output)
+    if errors:
+        click.echo(f"conformance --fit: {count(len(errors), 'case')} the engine erred on", err=True)
+    sys.exit(Outcome(failures=len(errors)).exit_code)
 
 
 def _export(cases: list[Any], directory: str) -> None:
+    """Every case as an engine reads it, into DIR (new or empty): the path resolved and checked, as for
+    build --out and init, before anything is made (README, Paths); the files written all or nothing."""
     import json
 
-    from ..conformance.runner import case_document, protocol_input
-    from ..export.outfiles import write_file
+    from ..conformance.runner import case_document, holds_for, protocol_input
+    from ..export.outfiles import check_new_dir, write_new_tree
 
-    d = Path(directory)
-    if d.exists() and (not d.is_dir() or any(d.iterdir())):
-        raise InputError(directory, None, "--export writes into a new or empty directory")
-    d.mkdir(parents=True, exist_ok=True)
-    from ..conformance.runner import holds_for
-
+    protected = protected_paths(None)
+    check_new_dir(directory, protected, "--export", "the export")
+    files = {}
     for c in cases:
         data = dict(protocol_input(c, case_document(c)), expect=c.data["expect"], source=c.data["source"],
                     title=c.data["title"], holds_for=list(holds_for(c)))
-        write_file(str(d / f"{c.id}.json"), json.dumps(data, indent=2, ensure_ascii=False) + "\n", ())
+        files[f"{c.id}.json"] = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    write_new_tree(files, directory, protected, "--export", "the export")
     click.echo(f"wrote {count(len(cases), 'case')} to {printable(directory)}", err=True)
 
 
@@ -417,7 +451,10 @@ def replay(record_file: str, fmt: Format, output: str | None) -> None:
     for i, o in enumerate(rec.options):  # one at a time, so that a refusal names its line
         where = f"{record_file}:{rec.lines[f'option {i}']}: option"
         doc = resolve(doc, [parse_choice(o, where)], where, registry=ed.registry)
-    rules = compile_rules(doc)
+    try:
+        rules = compile_rules(doc)
+    except InputError as exc:
+        raise _blamed(doc, exc) from None
     start = start_position(rec, rules)
     plies = replay_record(rec, rules)
     end = plies[-1].outcome.position if plies else start
@@ -454,6 +491,9 @@ def replay(record_file: str, fmt: Format, output: str | None) -> None:
         from ..export.html.play import replay_view
         from ..export.html.render import render_replay
 
+        if len(plies) > MAX_PAGE_BOARDS:  # a board is some 9 kB of the page and 35 kB of memory
+            raise InputError(record_file, None, f"a page draws at most {MAX_PAGE_BOARDS:,} boards and the record "
+                                                f"has {len(plies):,} moves: give --format text or json")
         return render_replay(replay_view(record_file, facts, start, plies, rules, said))
 
     heading = f"{record_file}: {count(len(plies), 'move')} under {doc['ruleset']}, {said}"
@@ -461,5 +501,7 @@ def replay(record_file: str, fmt: Format, output: str | None) -> None:
                 views={"text": text, "html": html}), fmt, output)
     click.echo(f"replay: {count(len(plies), 'move')} checked, {said}", err=True)
 
+
+MAX_PAGE_BOARDS = 5_000  # replay --format html: some 45 MB of page, 200 MB of memory (issue 36)
 
 COMMANDS = (moves, move, conformance, engines, replay)

@@ -56,12 +56,11 @@ class Case:
         return f"witness line {w['line']}: \"{w['quote']}\""
 
 
-@cache
 def _validator() -> Any:
     """The schema's validator, made once a process (making it is most of the cost of checking a case)."""
-    from jsonschema import Draft202012Validator
+    from ..shape import validator
 
-    return Draft202012Validator(schema())
+    return validator(SCHEMA_FILE.name)
 
 
 def schema_problems(data: Any) -> list[tuple[str, str]]:

@@ -5,25 +5,30 @@ file and line at a pinned commit, with the words of that line (`quote`),
 for each override and each explained departure. `citations()` lists them
 all (CI needs no checkout for that); `reread()` takes checkouts a user
 provides, one directory per engine, reads each cited file at the profile's
-commit (`git show COMMIT:FILE` when the directory is a git repository, bare
+commit (`git cat-file blob COMMIT:FILE` when the directory is a git repository, bare
 or not; else the file as it stands, the commit then unproven) and says of
 each citation whether its quoted words are at its line: `ok`, `not-at-line`
 (with the lines where the words do stand, if any), `no-line` or `no-file`.
 
 `rithmocheck engines --reread NAME=DIR` runs it; a failure is a finding
-(exit 1). No line of an engine is kept: only the verdicts.
+(exit 1). No line of an engine is kept: only the verdicts. The checkout is
+a user's directory, read as untrusted data (issue 36): each cited file
+bounded (MAX_CITED), what is no regular file never read, each git command
+timed, a failure one line (exit 2).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, printable
+from ..inputs import read_bytes
 
 
 @dataclass(frozen=True)
@@ -81,12 +86,43 @@ class Checkout:
     git_dir: Path | None  # None: a plain directory of files, the commit unproven
 
     def read(self, commit: str, file: str) -> str | None:
+        """The cited file's text (bytes that are not UTF-8 replaced: a quote then is not found), None when the
+        checkout has no such file; a file larger than MAX_CITED bytes, or one that cannot be read, is bad input
+        (one line naming it)."""
         if self.git_dir is None:
             p = self.path / file
-            return p.read_text(encoding="utf-8", errors="replace") if p.is_file() else None
-        done = subprocess.run(["git", f"--git-dir={self.git_dir}", "show", f"{commit}:{file}"],
-                              capture_output=True, check=False)
-        return done.stdout.decode("utf-8", errors="replace") if done.returncode == 0 else None
+            try:
+                regular = p.is_file()
+            except OSError:  # a name too long, a directory that cannot be searched
+                regular = False
+            return read_bytes(p, MAX_CITED).decode("utf-8", errors="replace") if regular else None
+        where = f"{self.path} ({commit[:12]}:{file})"
+        size = _git(["--git-dir", os.fsdecode(self.git_dir), "cat-file", "-s", f"{commit}:{file}"], where)
+        if size is None:
+            return None
+        if not size.strip().isdigit() or int(size) > MAX_CITED:
+            raise InputError(where, None, f"the cited file is larger than {MAX_CITED:,} bytes")
+        blob = _git(["--git-dir", os.fsdecode(self.git_dir), "cat-file", "blob", f"{commit}:{file}"], where)
+        return None if blob is None else bytes(blob).decode("utf-8", errors="replace")
+
+
+MAX_CITED = 20_000_000  # the largest file a profile may cite (a source file; a bound, not a need)
+GIT_SECONDS = 60  # each git command's time in a checkout
+
+
+def _git(args: list[str], where: str, text: bool = False) -> Any:
+    """A git command's stdout (bytes, or text decoded as a file name is), or None when git says no or is not
+    installed; a git that does not finish within GIT_SECONDS is bad input naming the checkout."""
+    try:
+        done = subprocess.run(["git", *args], capture_output=True, check=False, timeout=GIT_SECONDS,
+                              stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        raise InputError(where, None, f"git did not answer within {GIT_SECONDS} s") from None
+    except OSError:  # no git: the directory is read as a plain directory
+        return None
+    if done.returncode != 0:
+        return None
+    return os.fsdecode(done.stdout).strip() if text else done.stdout
 
 
 def open_checkout(name: str, directory: str, commits: set[str]) -> Checkout:
@@ -96,9 +132,8 @@ def open_checkout(name: str, directory: str, commits: set[str]) -> Checkout:
     if not path.is_dir():
         raise InputError(directory, None, f"the checkout of {name} is not a directory")
     def git(*args: str) -> str | None:
-        done = subprocess.run(["git", "-C", str(path), "rev-parse", *args], capture_output=True, text=True,
-                              check=False)
-        return done.stdout.strip() if done.returncode == 0 else None
+        out: str | None = _git(["-C", os.fsdecode(path), "rev-parse", *args], directory, text=True)
+        return out
 
     found = git("--absolute-git-dir")
     if found is None:
@@ -109,9 +144,7 @@ def open_checkout(name: str, directory: str, commits: set[str]) -> Checkout:
             return Checkout(path, None)  # a directory inside someone's repository, not a checkout: its files
     git_dir = Path(found)
     for commit in sorted(commits):
-        known = subprocess.run(["git", f"--git-dir={git_dir}", "cat-file", "-e", f"{commit}^{{commit}}"],
-                               capture_output=True, check=False)
-        if known.returncode != 0:
+        if _git(["--git-dir", os.fsdecode(git_dir), "cat-file", "-e", f"{commit}^{{commit}}"], directory) is None:
             raise InputError(directory, None, f"the checkout of {name} does not hold the profile's commit {commit}")
     return Checkout(path, git_dir)
 

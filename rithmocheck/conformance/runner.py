@@ -12,8 +12,12 @@ one JSON object to its stdin --
 -- and reads one JSON object from its stdout: {"legal": bool, "captures":
 [{"method", "taken", "takers", "value"}], "victories": [{"victory",
 "side"}]}, or {"unsupported": "why"} for a rule the engine does not
-implement. Anything else (no JSON, a non-zero exit, a timeout) is an error
-of the engine, reported with its message.
+implement (schema engine-answer-1.json). The engine is an untrusted program
+(rithmocheck.conformance.engine): its own process group, killed when the
+case is answered or its time is up, its answer bounded and decoded strictly.
+Anything else (no JSON, an answer of another shape, a non-zero exit, a
+timeout) is an error of the engine, one line naming the engine, the case and
+what went wrong; the run goes on to the next case.
 
 A result compares the outcome with the case's expectation: the legality,
 the captures as a multiset of (method, man taken, takers, number), the
@@ -24,15 +28,13 @@ from __future__ import annotations
 
 import json
 import re
-import shlex
-import subprocess
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, printable
 from .cases import Case
 
 PROTOCOL = "rithmocheck-conformance-1"
@@ -147,32 +149,23 @@ def _move_json(text: str, rules: Any, case: Case) -> dict[str, Any]:
 
 
 def engine_outcome(case: Case, command: str, doc: dict[str, Any], timeout: float = 20.0) -> Outcome | Result:
-    payload = json.dumps(protocol_input(case, doc))
+    """What an engine makes of a case through the protocol, or a result of class error naming the engine,
+    the case and what went wrong (rithmocheck.conformance.engine: the engine bounded, stopped, its answer
+    decoded and checked)."""
+    from .engine import Failure, answer, label, run
+    from .engine import command as parse_command
+
+    payload = json.dumps(protocol_input(case, doc)).encode("utf-8")
     try:
-        done = subprocess.run(shlex.split(command), input=payload, capture_output=True, text=True, timeout=timeout)
-    except FileNotFoundError:
-        raise InputError("--engine", None, f"cannot run {command!r}: no such program") from None
-    except subprocess.TimeoutExpired:
-        return Result(case, "error", message=f"the engine gave no answer within {timeout:g} s")
-    if done.returncode != 0:
-        tail = " ".join(done.stderr.strip().splitlines()[-1:]) or f"exit {done.returncode}"
-        return Result(case, "error", message=f"the engine exited {done.returncode}: {tail[:300]}")
-    try:
-        answer = json.loads(done.stdout)
-    except ValueError:
-        return Result(case, "error", message=f"the engine's answer is not JSON: {done.stdout[:200]!r}")
-    if not isinstance(answer, dict):
-        return Result(case, "error", message="the engine's answer is not a JSON object")
-    if "unsupported" in answer:
-        return Result(case, "unsupported", message=str(answer["unsupported"])[:300])
-    if "error" in answer:
-        return Result(case, "error", message=str(answer["error"])[:300])
-    if not isinstance(answer.get("legal"), bool):
-        return Result(case, "error", message="the engine's answer has no legal: true or false")
-    caps, vics = answer.get("captures", []), answer.get("victories", [])
-    if not isinstance(caps, list) or not isinstance(vics, list):
-        return Result(case, "error", message="captures and victories must be lists")
-    return Outcome(answer["legal"], tuple(caps), tuple(vics))
+        got = answer(run(parse_command(command), payload, timeout))
+    except Failure as exc:
+        return Result(case, "error", message=f"engine \"{label(command)}\" on case {case.id}: {exc}")
+    if "unsupported" in got:
+        return Result(case, "unsupported", message=printable(got["unsupported"])[:300])
+    if "error" in got:
+        return Result(case, "error", message=f"engine \"{label(command)}\" on case {case.id}: it says: "
+                                             f"{printable(got['error'])[:300]}")
+    return Outcome(got["legal"], tuple(got.get("captures", ())), tuple(got.get("victories", ())))
 
 
 # --- comparing ---------------------------------------------------------------------------------------

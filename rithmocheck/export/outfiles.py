@@ -697,15 +697,16 @@ def _abandon(staging: Path, target: Path, token: str, marked: bool) -> None:
 
 # --- a copy of a directory (init) ------------------------------------------------------------------
 
-def check_new_dir(out: str | Path, protected: Iterable[Path] = (), option: str = "DIR") -> Path:
+def check_new_dir(out: str | Path, protected: Iterable[Path] = (), option: str = "DIR", what: str = "the copy"
+                  ) -> Path:
     """A directory to create (resolved), or InputError: it must not exist,
-    or be empty."""
+    or be empty. `what` is what would be written (in a refusal)."""
     if str(out) == "":
         raise InputError(option, None, "the directory name is empty; give a directory name")
     target = _target(out, option)
     if target.parent == target:
         raise InputError(out, None, "is the root of the file system; give a new or empty directory")
-    refuse_protected(out, target, (*protected, *editions_above(target)), "the copy", contains=True)
+    refuse_protected(out, target, (*protected, *editions_above(target)), what, contains=True)
     _not_a_directory_above(out, target)
     st = _lstat(target)
     if st is not None and stat.S_ISLNK(st.st_mode):
@@ -764,6 +765,40 @@ def copy_tree(source: Path, out: str | Path, protected: Iterable[Path] = (),
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
         raise _oserror(out, exc, "copy the edition") from None
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def write_new_tree(files: Mapping[str, str], out: str | Path, protected: Iterable[Path] = (),
+                   option: str = "DIR", what: str = "the files") -> Path:
+    """Write files (a name relative to out -> its text) as the directory out, which must be new or empty,
+    all or nothing: the path resolved and checked (check_new_dir) before anything is created, the files
+    written into a staging directory beside it, which then takes its name. Returns the directory."""
+    import shutil
+
+    target = check_new_dir(out, protected, option, what)
+    parent = target.parent
+    mask = _umask()
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=parent))
+    except OSError as exc:
+        raise _oserror(out, exc, "create the directory") from None
+    try:
+        os.chmod(staging, 0o777 & ~mask)
+        for rel in sorted(files):
+            path = staging / rel
+            if path.parent != staging:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(files[rel], encoding="utf-8", newline="\n")
+        if check_new_dir(out, protected, option, what) != target:  # again: nothing appeared meanwhile
+            raise InputError(out, None, "changed while it was written (a link swapped?); try again")
+        os.rename(staging, target)  # onto an empty directory, or a new name
+        return target
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise _oserror(out, exc, "write the directory") from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -118,7 +118,8 @@ def start_squares(kind: dict[str, Any], armies: M.Armies, ranks: int = 16) -> di
 
 
 def _placement(kind: dict[str, Any], armies: M.Armies) -> dict[str, Any]:
-    p = dict(kind["placement"], squares=start_squares(kind, armies), squares_source=kind["array_source"])
+    p = dict(kind["placement"], squares=start_squares(kind, armies, kind["board"]["ranks"]),
+             squares_source=kind["array_source"])
     if "ranks_note" in kind:  # the men set rank by rank, one rank per rule
         by_rule: dict[tuple[str, int], list[M.Man]] = {(r.shape, r.order): [] for r in M.RULES}
         for m in armies.all_men():
@@ -241,22 +242,62 @@ def _assemble(kind: int, edition: Edition) -> str:
     doc["options"] = _options(kind, by_id, k["captures"], doc, edition)
     text = json.dumps(doc, ensure_ascii=False)
     if edition.root != SHIPPED:  # (the shipped edition's rulesets are held to the schema by the tests)
-        _check_assembled(json.loads(text), kind, edition)
+        _check_assembled(text, kind, edition)
     return text
 
 
-def _check_assembled(doc: dict[str, Any], kind: int, edition: Edition) -> None:
-    """A ruleset the edition's rules make must follow the published schema:
-    a rule rules.yaml's own schema lets through but the document cannot hold
-    is bad input, named by the place in the document."""
-    from jsonschema import Draft202012Validator
+def _check_assembled(text: str, kind: int, edition: Edition) -> None:
+    """A ruleset the edition's rules make (its JSON text) must follow the
+    published schema: a rule rules.yaml's own schema lets through but the
+    document cannot hold is bad input, named by the place in the document.
+    So must every value an option of it sets (its default_sets and each
+    alternative's sets), at its place: a ruleset with any of its options
+    chosen is again one the engine can play. A text found valid is
+    remembered by its digest (in this process, and in the memo)."""
+    import hashlib
 
-    errors = sorted(Draft202012Validator(schema()).iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
+    from .. import memo
+
+    key = hashlib.sha256((_schema_text() + "\0" + text).encode("utf-8", "surrogatepass")).hexdigest()
+    if key in _VALID_RULESETS:
+        return
+
+    def check() -> bool:
+        _check_document(json.loads(text), kind, edition)
+        return True
+
+    memo.remember("valid-ruleset", key, check, lambda v: v is True)
+    _VALID_RULESETS.add(key)
+
+
+_VALID_RULESETS: set[str] = set()
+
+
+def _check_document(doc: dict[str, Any], kind: int, edition: Edition) -> None:
+    from ..shape import validator, value_problem
+
+    errors = sorted(validator(SCHEMA_FILE.name).iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         e = errors[0]
         where = "/" + "/".join(map(str, e.absolute_path))
         raise InputError(edition.rules_path, None, f"kind {kind}: the ruleset its rules make breaks the ruleset "
                                                    f"schema at {where}: {e.message[:160]}")
+    for name, option in doc["options"].items():
+        sets = [("default_sets", option["default_sets"])]
+        sets += [(f"alternatives[{i}].sets", a["sets"]) for i, a in enumerate(option["alternatives"], 1)]
+        for where, values in sets:
+            for ptr, value in values.items():
+                problem = value_problem(value, SCHEMA_FILE.name, ptr)
+                if problem is not None:
+                    raise InputError(edition.rules_path, _line(edition, name),
+                                     f"options.{name}.{where}: the value at {ptr} breaks the ruleset schema: "
+                                     f"{problem}")
+
+
+def _line(edition: Edition, option: str) -> int | None:
+    """The line of rules.yaml an option stands on."""
+    options = rules(edition)["options"]
+    return next((getattr(k, "line", None) for k in options if k == option), getattr(options, "line", None))
 
 
 def _options(kind: int, tables: dict[str, dict[str, Any]], methods: list[dict[str, Any]],

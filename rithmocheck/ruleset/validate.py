@@ -26,7 +26,7 @@ from ..errors import InputError
 from ..model import men as M
 from ..tables.universe import Universe
 from ..witness.edition import Edition
-from .assemble import OTHER, SHAPES, _rule_shape, _signs_by_man, equal_values, knight, offsets, schema, standards_params
+from .assemble import OTHER, SHAPES, _rule_shape, _signs_by_man, equal_values, knight, offsets, standards_params
 from .expr import compile_test
 from .findings import RulesetFinding
 from .resolve import pointer_place_exists
@@ -102,12 +102,12 @@ def documents_in(data: Any) -> list[Any]:
 
 
 def schema_findings(data: Any, name: str) -> list[RulesetFinding]:
-    from jsonschema import Draft202012Validator
+    from ..shape import validator
 
-    validator = Draft202012Validator(schema())
+    checker = validator("ruleset-1.json")  # made once a process
     table = str(data["ruleset"]) if isinstance(data, dict) and isinstance(data.get("ruleset"), str) else name
     out = []
-    for e in sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.message)):
+    for e in sorted(checker.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.message)):
         msg = e.message if len(e.message) <= 200 else e.message[:197] + "..."
         out.append(RulesetFinding(table, "schema", msg, pointer(*e.absolute_path)))
     return out

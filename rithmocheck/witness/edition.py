@@ -34,9 +34,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..inputs import load_file, read_text
+from ..inputs import read_text
 from ..model.men import Armies
 from ..tables.registry import Registry, build
+from .checked import load_checked
 from .entries import Position, PrintedEntry, printed_entries
 from .examples import Example, ExamplePassage, load_coverage, load_passages
 from .facts import BookFacts, load_book, resolve, table_specs
@@ -287,8 +288,8 @@ class Edition:
 
     @cached_property
     def metadata(self) -> dict[str, Any]:
-        data = load_file(self.root / "witness.yaml")
-        if not isinstance(data, dict):
+        data = load_checked(self.root / "witness.yaml", "witness-1.json")
+        if not isinstance(data, dict):  # (the schema says so)
             raise InputError(self.root / "witness.yaml", None, "expected a mapping")
         return dict(data)
 
@@ -349,7 +350,7 @@ class Edition:
             raise InputError(self.book_path, None, "the edition has no book.yaml (an edition made by an earlier "
                                                    "rithmocheck: copy book.yaml and rules.yaml from a new "
                                                    "'rithmocheck init DIR' and edit them)")
-        return load_book(self.book_path, len(self.lines), shape=self.root != SHIPPED)
+        return load_book(self.book_path, len(self.lines))
 
     @property
     def armies(self) -> Armies:
@@ -436,8 +437,8 @@ def _metadata(root: Path) -> dict[str, Any]:
     path = root / METADATA
     if not path.exists():
         return {}
-    data = load_file(path)
-    if not isinstance(data, dict):
+    data = load_checked(path, "edition-1.json")
+    if not isinstance(data, dict):  # (the schema says so)
         raise InputError(path, getattr(data, "line", 1), "expected a mapping (edition, title, witness, errata, ...)")
     for key in TEXT_KEYS:
         if key in data and not (isinstance(data[key], str) and data[key].strip()):

@@ -38,8 +38,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..inputs import LDict, LList, load_file
+from ..inputs import LDict, LList
 from ..model.ratio_names import read_ratio_name
+from .checked import by_id, load_checked
 from .layout import DIGITS, SIGN, _span
 from .page import Page
 
@@ -469,7 +470,9 @@ class _Reader:
 
 
 def load_passages(path: Path, witness: tuple[str, ...]) -> tuple[ExamplePassage, ...]:
-    data = load_file(path)
+    """The passages of examples.yaml: its shape checked against its schema (examples-1.json), then each
+    passage read against the witness."""
+    data = load_checked(path, "examples-1.json", by_id(("passages", "passage"), ("statements", "statement")))
     if not isinstance(data, LDict) or not isinstance(data.get("passages"), LList):
         raise InputError(path, getattr(data, "line", 1), "expected a mapping with a list 'passages'")
     out: list[ExamplePassage] = []
@@ -524,8 +527,8 @@ def load_passages(path: Path, witness: tuple[str, ...]) -> tuple[ExamplePassage,
 
 
 def load_coverage(path: Path) -> tuple[tuple[int, int, str], ...]:
-    """Witness passages recorded as carrying no checkable number, with the reason."""
-    data = load_file(path)
+    """Witness passages recorded as carrying no checkable number, with the reason (coverage-1.json)."""
+    data = load_checked(path, "coverage-1.json")
     if not isinstance(data, LDict) or not isinstance(data.get("unchecked"), LList):
         raise InputError(path, getattr(data, "line", 1), "expected a mapping with a list 'unchecked'")
     out = []

@@ -19,11 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..inputs import load_file
 from ..model.men import RULES, SIDES, Armies
-from ..shape import check
 from ..tables.family import REQUIRED
 from ..tables.registry import FAMILIES, TableSpec
+from .checked import load_checked
 from .layout import Passage
 
 SCHEMA = "book-1.json"
@@ -67,13 +66,10 @@ class BookFacts:
         return frozenset(t.id for t in self.tables)
 
 
-def load_book(path: Path, lines: int, shape: bool = True) -> BookFacts:
-    """book.yaml, its shape (unless `shape` is false: the shipped edition's,
-    which the tests hold to its schema) and its sense checked (the rules'
-    lines within the witness's `lines`)."""
-    data = load_file(path)
-    if shape:
-        check(data, SCHEMA, path)
+def load_book(path: Path, lines: int) -> BookFacts:
+    """book.yaml, its shape (its schema, before anything reads it) and its
+    sense checked (the rules' lines within the witness's `lines`)."""
+    data = load_checked(path, SCHEMA)
     numbers = data["numbers"]
     digits = numbers["digits"]
     for side, parity in (("even", 0), ("odd", 1)):

@@ -18,10 +18,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..errors import InputError
-from ..inputs import LDict, load_file, load_text
+from ..inputs import LDict, load_text, read_text
 from ..words import Word, ordinal
 
 
@@ -468,8 +469,14 @@ def place_blanks(passage: Passage, read_at: dict[tuple[int, int, int], tuple[int
 
 
 def load_passage(path: str, witness: tuple[str, ...], known_tables: frozenset[str]) -> Passage:
-    """A transcription file, parsed and proven against the witness."""
-    return check_fidelity(parse_passage(load_file(path), str(path), known_tables), witness)
+    """A transcription file, parsed and proven against the witness (kept by its text: a process that opens
+    editions again and again, the same transcriptions in each, reads each once)."""
+    return _passage(read_text(path), str(path), witness, known_tables)
+
+
+@lru_cache(maxsize=256)
+def _passage(text: str, path: str, witness: tuple[str, ...], known_tables: frozenset[str]) -> Passage:
+    return load_passage_text(text, path, witness, known_tables)
 
 
 def load_passage_text(text: str, path: str, witness: tuple[str, ...], known_tables: frozenset[str]) -> Passage:

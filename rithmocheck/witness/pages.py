@@ -169,10 +169,10 @@ def parse_map(text: str, path: str = "pages.yaml") -> PageMap:
     """A page map from the YAML of pages.yaml, its shape checked first: a
     value of the wrong kind is bad input naming the file and its line."""
     from ..errors import InputError
-    from ..inputs import load_text
+    from .checked import checked
     from .page import SIDES
 
-    data = load_text(text, path)
+    data = checked(text, path, "pages-1.json")
 
     def fail(where: object, problem: str) -> InputError:
         return InputError(path, getattr(where, "line", None), problem)
