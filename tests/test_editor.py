@@ -1,0 +1,54 @@
+"""Issue 38: the editor's ways in (check-source as data, the build's summary,
+shell completion, the audit's `expected`)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import EDITION
+from rithmocheck.cli import cli
+
+K1 = str(EDITION.root / "tables" / "k1-musical.yaml")
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+# --- check-source --format without --entries -------------------------------------------------------
+
+def test_check_source_with_a_format_and_no_entries_gives_the_check_as_data(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("[1, 2]\n", encoding="utf-8")
+    r = run("check-source", "--format", "json", K1, str(bad))
+    assert r.exit_code == 2  # one file is bad: still bad input, and the data says which and why
+    files = json.loads(r.stdout)["files"]
+    assert [f["file"] for f in files] == [K1, str(bad)]
+    good, wrong = files
+    assert good["valid"] is True and good["tables"] == ["k1-musical"] and good["problem"] is None
+    # k1-musical: 18 entries printed on witness lines 673-674 (the run its transcription re-flattens to)
+    assert (good["entries"], good["first_line"], good["last_line"]) == (18, 673, 674)
+    assert wrong["valid"] is False and wrong["line"] == 1 and wrong["problem"]
+    assert f"{bad}:1: {wrong['problem']}" in r.stderr  # the same problem as the line on stderr
+    rows = list(csv.reader(io.StringIO(run("check-source", "--format", "csv", K1).stdout)))
+    assert rows[0][:2] == ["file", "valid"] and rows[1][:4] == [K1, "yes", "k1-musical", "18"]
+
+
+def test_check_source_without_a_format_keeps_stdout_empty_and_o_writes_the_check(tmp_path):
+    r = run("check-source", K1)
+    assert r.exit_code == 0 and r.stdout == "" and ": ok, 18 entries of k1-musical" in r.stderr
+    out = tmp_path / "check.json"
+    r = run("check-source", K1, "--format", "json", "-o", str(out))
+    assert r.exit_code == 0 and r.stdout == ""
+    assert json.loads(out.read_text(encoding="utf-8"))["files"][0]["valid"] is True
+
+
+@pytest.mark.parametrize("fmt", ["text", "md", "tsv", "ndjson", "yaml"])
+def test_check_source_gives_its_check_in_every_format(fmt):
+    r = run("check-source", "--format", fmt, K1)
+    assert r.exit_code == 0 and "k1-musical" in r.stdout
