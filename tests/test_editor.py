@@ -52,3 +52,40 @@ def test_check_source_without_a_format_keeps_stdout_empty_and_o_writes_the_check
 def test_check_source_gives_its_check_in_every_format(fmt):
     r = run("check-source", "--format", fmt, K1)
     assert r.exit_code == 0 and "k1-musical" in r.stdout
+
+
+# --- shell completion ---------------------------------------------------------------------------------
+
+def complete(line: str) -> list[str]:
+    """What bash completion offers for the last word of `line` (click's bash_complete protocol)."""
+    words = line.split(" ")
+    r = CliRunner().invoke(cli, [], prog_name="rithmocheck",
+                           env={"_RITHMOCHECK_COMPLETE": "bash_complete", "COMP_WORDS": line,
+                                "COMP_CWORD": str(len(words) - 1)})
+    assert r.exit_code == 0, r.output
+    return [item.split(",", 1)[1] for item in r.stdout.splitlines() if item]
+
+
+def test_completion_offers_table_ids_case_ids_and_ruleset_ids():
+    assert complete("rithmocheck generate k1-mu") == ["k1-multiplication", "k1-musical"]
+    assert sorted(complete("rithmocheck show k2-s")) == ["k2-spaces-division", "k2-spaces-multiplication"]
+    assert "examples" in complete("rithmocheck audit ") and "k1-musical" in complete("rithmocheck audit ")
+    assert complete("rithmocheck conformance k1-goods") == ["k1-goods-100", "k1-goods-short"]
+    assert complete("rithmocheck moves start --ruleset lever") == [f"lever-fulke-1563/kind-{k}" for k in (1, 2, 3)]
+    assert "engine/dagaz" in complete("rithmocheck ruleset diff engine/")
+    assert complete("rithmocheck collate k1-mus") == ["k1-musical"]
+
+
+def test_completion_of_a_broken_edition_offers_nothing(tmp_path):
+    assert complete(f"rithmocheck --edition {tmp_path} generate k1") == []
+
+
+# --- the build's summary ------------------------------------------------------------------------------
+
+def test_the_build_summary_names_the_html_edition(tmp_path):
+    out = tmp_path / "out"
+    r = run("build", "--out", str(out))
+    assert r.exit_code == 0, r.output
+    shown = [line for line in r.stderr.splitlines() if line.startswith("the HTML edition: ")]
+    assert shown == [f"the HTML edition: {out / 'html' / 'index.html'}"]
+    assert (out / "html" / "index.html").is_file()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -10,7 +11,7 @@ import click
 from ..errors import printable
 from ..export.values import TEI, Format, Text
 from ..words import count
-from .options import check_output, edition, errata_option, output_options, write
+from .options import check_output, complete_audit_ids, edition, errata_option, output_options, write
 
 if TYPE_CHECKING:
     from ..export.parts import Parts
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@click.argument("table_ids", nargs=-1, metavar="[ID]...")
+@click.argument("table_ids", nargs=-1, metavar="[ID]...", shell_complete=complete_audit_ids)
 @errata_option
 @output_options()
 def audit(table_ids: tuple[str, ...], errata_path: str | None, fmt: Format, output: str | None) -> None:
@@ -155,6 +156,8 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool) -> None:
     tables = len({f.split("/")[1] for f in done.files if f.startswith("tables/")})
     source = "; the files of an earlier build with the same inputs, from the cache" if hit else ""
     click.echo(f"wrote {len(done.files) + 1} files to {printable(out_dir)}/ ({tables} tables{source})", err=True)
+    if "html/index.html" in done.files:
+        click.echo(f"the HTML edition: {printable(os.path.join(out_dir, 'html', 'index.html'))}", err=True)
     for message in done.messages:
         click.echo(message, err=True)
     drift = ed.witness_drift()  # after the work: a refusal stays one line

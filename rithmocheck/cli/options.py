@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
 from ..errors import Exit, InputError, printable
 from ..export.values import FORMATS, Format, Value, chunks
@@ -105,6 +106,62 @@ def edition_option(fn: F) -> F:
                         callback=callback, metavar="DIR",
                         help=f"The edition to work on: a directory made by 'rithmocheck init' [env {ENV_VAR}; "
                              "default: the shipped 1563 edition].")(fn)
+
+
+# --- shell completion (click's shell_complete: `_RITHMOCHECK_COMPLETE=bash_source rithmocheck`) ----------
+
+def _completion(values: Callable[[], Iterable[str]]) -> Callable[[click.Context, click.Parameter, str],
+                                                                   list[CompletionItem]]:
+    """A completion of the ids `values` gives that begin with what is typed: never an error (a broken
+    edition completes nothing)."""
+    def complete(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        try:
+            return [CompletionItem(v) for v in values() if v.startswith(incomplete)]
+        except Exception:  # noqa: BLE001 - whatever fails, a completion offers nothing rather than a traceback
+            return []
+    return complete
+
+
+def _edition_for_completion() -> Edition:
+    """The edition --edition (or RITHMOCHECK_EDITION) names on the line being completed, else the shipped one."""
+    named = _EDITION.get() or os.environ.get(ENV_VAR)
+    return Edition.default() if not named else Edition.open(named)
+
+
+def _table_ids() -> list[str]:
+    return list(_edition_for_completion().registry.ids)
+
+
+def _audit_ids() -> list[str]:
+    from ..audit.tables import audited
+    from ..witness.examples import EXAMPLES
+
+    return [*audited(_edition_for_completion()), EXAMPLES]
+
+
+def _passage_ids() -> list[str]:
+    from ..witness.examples import EXAMPLES
+
+    return [p.passage for p in _edition_for_completion().passages] + [EXAMPLES]
+
+
+def _case_ids() -> list[str]:
+    from ..conformance.cases import load_cases
+
+    return [c.id for c in load_cases()]
+
+
+def _ruleset_ids() -> list[str]:
+    from ..ruleset.catalogue import ruleset_ids
+
+    return ruleset_ids(_edition_for_completion())
+
+
+complete_table_ids = _completion(_table_ids)  # generate, show
+complete_audit_ids = _completion(_audit_ids)  # audit: the audited tables and `examples`
+complete_passages = _completion(_passage_ids)  # collate
+complete_case_ids = _completion(_case_ids)  # conformance
+complete_ruleset_ids = _completion(_ruleset_ids)  # --ruleset, --reading, --profile, ruleset diff
 
 
 class Number(click.IntRange):

@@ -11,8 +11,7 @@ from click.core import ParameterSource
 from ..errors import InputError, printable
 from ..export.values import Format, Table
 from ..pipeline.outcome import Outcome
-from .options import check_output, edition, errata_option, output_options, write
-
+from .options import check_output, complete_passages, complete_table_ids, edition, errata_option, output_options, write
 
 CHECK_HEADERS = ("file", "valid", "tables", "entries", "first_line", "last_line", "line", "problem")
 
@@ -88,7 +87,7 @@ def check_source(ctx: click.Context, files: tuple[str, ...], entries: bool, fmt:
 
 
 @click.command()
-@click.argument("table_id")
+@click.argument("table_id", shell_complete=complete_table_ids)
 @click.option("--corrected", is_flag=True, help="Apply the curated errata (each corrected entry marked).")
 @click.option("--supply", is_flag=True, help="With --corrected: append the omissions the errata supply, marked.")
 @errata_option
@@ -127,7 +126,7 @@ def show(table_id: str, corrected: bool, supply: bool, errata_path: str | None, 
 
 
 @click.command()
-@click.argument("passages", nargs=-1, metavar="[PASSAGE]...")
+@click.argument("passages", nargs=-1, metavar="[PASSAGE]...", shell_complete=complete_passages)
 @output_options()
 def collate(passages: tuple[str, ...], fmt: Format, output: str | None) -> None:
     """Collate the transcriptions (or only the passages PASSAGE..., and
