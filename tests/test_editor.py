@@ -89,3 +89,50 @@ def test_the_build_summary_names_the_html_edition(tmp_path):
     shown = [line for line in r.stderr.splitlines() if line.startswith("the HTML edition: ")]
     assert shown == [f"the HTML edition: {out / 'html' / 'index.html'}"]
     assert (out / "html" / "index.html").is_file()
+
+
+# --- the audit's `expected` -----------------------------------------------------------------------------
+
+def _audit(*args: str) -> dict:
+    r = run("audit", *args, "--format", "json")
+    assert r.exit_code in (0, 1), r.output
+    return json.loads(r.stdout)
+
+
+def _at(findings, table, printed, kind="misprint"):
+    [f] = [f for f in findings if f["table"] == table and f["printed"] == printed and f["kind"] == kind]
+    return f
+
+
+def test_expected_is_the_editions_correction_where_an_erratum_covers_the_finding():
+    findings = _audit()["findings"]
+    # k1-arithmetic-musical prints 4 6 12 15 (witness line 683); its only candidates are low-confidence
+    # rearrangements, and the edition omits the row as spurious: nothing should stand there
+    f = _at(findings, "k1-arithmetic-musical", [4, 6, 12, 15])
+    assert f["erratum"] == "k1-arithmetic-musical@1.1.10" and f["expected"] is None
+    assert [c["value"] for c in f["candidates"]][:1] == [[2, 6, 12, 4]]  # the candidates stay
+    # k1-musical prints 3 15 16 (low-confidence candidates); the erratum reads 3 5 15
+    assert _at(findings, "k1-musical", [3, 15, 16])["expected"] == [3, 5, 15]
+    # k1-addition prints 72 28 361: the erratum's correction, the high candidate, 72 289 361
+    assert _at(findings, "k1-addition", [72, 28, 361])["expected"] == [72, 289, 361]
+
+
+def test_expected_is_null_without_an_erratum_when_no_candidate_is_sure(tmp_path):
+    from rithmocheck.audit.findings import Finding, Kind, Suggestion
+    from rithmocheck.audit.run import settle_expected
+
+    low = Finding("t", Kind.MISPRINT, "m", printed=(4, 6, 12, 15), expected=(2, 6, 12, 4),
+                  candidates=(Suggestion((2, 6, 12, 4), "number of a neighbouring entry", "low"),))
+    later = Finding("t", Kind.MISPRINT, "m", printed=(1, 2), expected=(1, 3),
+                    candidates=(Suggestion((1, 3), "x", "low"), Suggestion((1, 4), "y", "medium")))
+    sure = Finding("t", Kind.MISPRINT, "m", printed=(1, 2), expected=(1, 3),
+                   candidates=(Suggestion((1, 3), "x", "high"),))
+    omitted = Finding("t", Kind.OMISSION, "m", expected=(5, 7, 12))
+    assert [f.expected for f in settle_expected([low, later, sure, omitted], [])] == [None, (1, 4), (1, 3),
+                                                                                      (5, 7, 12)]
+    # an edition with no errata: the low-confidence candidate of 4 6 12 15 is no expectation
+    empty = tmp_path / "errata.yaml"
+    empty.write_text("errata: []\n", encoding="utf-8")
+    f = _at(_audit("k1-arithmetic-musical", "--errata", str(empty))["findings"], "k1-arithmetic-musical",
+            [4, 6, 12, 15])
+    assert f["erratum"] is None and f["expected"] is None and f["candidates"]

@@ -616,10 +616,11 @@ def propose(findings: Iterable[Finding], registry: Registry) -> list[dict[str, A
             why = _why(fam, top.value, "", split=False)
             d.update(corr=list(top.value), **{"class": top.klass},
                      reason=f"{f.message}; {why}".rstrip("; "), confidence=top.confidence)
-        elif f.kind is Kind.EXAMPLE and f.candidates and f.expected is not None:
-            # a number of a worked example: the passage's top-ranked correction changes it
+        elif f.kind is Kind.EXAMPLE and f.candidates:
+            # a number of a worked example: the passage's top-ranked correction changes it (proposed whatever its
+            # confidence, which the proposal states; the audit's `expected` names only a sure one)
             top = f.candidates[0]
-            d.update(corr=list(f.expected), **{"class": top.klass}, reason=f.message, confidence=top.confidence)
+            d.update(corr=list(top.value), **{"class": top.klass}, reason=f.message, confidence=top.confidence)
         else:
             d.update(corr=list(f.expected) if f.expected is not None else "omit",
                      **{"class": {Kind.COUNT: "wrong count", Kind.EXAMPLE: "arithmetic slip"}.get(f.kind, "misprint")},
