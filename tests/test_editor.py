@@ -136,3 +136,48 @@ def test_expected_is_null_without_an_erratum_when_no_candidate_is_sure(tmp_path)
     f = _at(_audit("k1-arithmetic-musical", "--errata", str(empty))["findings"], "k1-arithmetic-musical",
             [4, 6, 12, 15])
     assert f["erratum"] is None and f["expected"] is None and f["candidates"]
+
+
+# --- worked examples on a phone -------------------------------------------------------------------------
+
+def test_a_worked_example_sets_the_books_lines_each_with_its_number():
+    from rithmocheck.audit.errata import load_errata
+    from rithmocheck.audit.run import run_audit
+    from rithmocheck.export.html import html_files
+
+    errata = load_errata(EDITION)
+    page = html_files(EDITION, errata, run_audit(EDITION, errata))["html/examples/arithmetic-rule.html"]
+    # arithmetic-rule stands on witness lines 612-618: a line each, its number linking to the book's line
+    for n in range(612, 619):
+        assert (f'<span class="line" id="L{n}"><a class="ln" href="../witness.html#L{n}" '
+                f'aria-label="witness line {n}">{n}</a> ') in page
+    assert page.count('<span class="line" ') == 7 and "<pre>" not in page
+
+
+def test_on_a_phone_the_lines_of_a_worked_example_run_on(tmp_path):
+    """At 390 px the book's lines are joined into running text (no line of the passage breaks where the book's
+    does: the passage is much shorter than seven lines plus wrapping), each number kept; at 1200 px, a line
+    each."""
+    from test_html_browser import headless_chromium
+
+    from rithmocheck.audit.errata import load_errata
+    from rithmocheck.audit.run import run_audit
+    from rithmocheck.export.html import html_files
+
+    errata = load_errata(EDITION)
+    for name, text in html_files(EDITION, errata, run_audit(EDITION, errata)).items():
+        if name in ("html/edition.css", "html/examples/arithmetic-rule.html"):
+            (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / name).write_text(text, encoding="utf-8")
+    probe = """const lines = [...document.querySelectorAll('blockquote.lines .line')];
+      return [lines.map(l => getComputedStyle(l).display), lines.map(l => l.querySelector('.ln').innerText),
+              document.documentElement.scrollWidth <= window.innerWidth];"""
+    with headless_chromium(tmp_path / "profile") as driver:
+        seen = {}
+        for width in (1200, 390):
+            driver.set_window_size(width, 900)
+            driver.get((tmp_path / "html" / "examples" / "arithmetic-rule.html").as_uri())
+            seen[width] = driver.execute_script(probe)
+    assert seen[1200][0] == ["block"] * 7 and seen[390][0] == ["inline"] * 7
+    assert seen[1200][1] == seen[390][1] == [str(n) for n in range(612, 619)]
+    assert seen[390][2]  # and the page never scrolls sideways

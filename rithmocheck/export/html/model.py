@@ -274,6 +274,32 @@ class ExampleView:
     erratum: tuple[tuple[str, str], ...]
     prev: tuple[str, str] | None = None  # (file, id) of the passage before, in the order of the book
     next: tuple[str, str] | None = None
+    book_lines: tuple[BookLine, ...] = ()  # the passage line by line, each with its number (its segments cut there)
+
+
+@dataclass(slots=True)
+class BookLine:
+    """A line of the witness within a passage: its number and its text's
+    segments (a quote or a reading may run on from the line before). The
+    page sets the lines as the book does on a wide screen, and joins them
+    into running text, each number kept in its place, on a narrow one."""
+
+    n: int
+    segments: tuple[Segment, ...]
+
+
+def book_lines(first: int, segments: Sequence[Segment]) -> tuple[BookLine, ...]:
+    """A passage's segments (its lines joined by newlines, from witness line
+    `first`) cut into its lines."""
+    lines: list[list[Segment]] = [[]]
+    for s in segments:
+        pieces = s.text.split("\n")
+        for i, piece in enumerate(pieces):
+            if i:
+                lines.append([])
+            if piece:
+                lines[-1].append(Segment(piece, s.quoted, s.reading))
+    return tuple(BookLine(first + i, tuple(line)) for i, line in enumerate(lines))
 
 
 @dataclass(slots=True)
@@ -837,7 +863,7 @@ def _example(edition: Edition, r: PassageCheck, errata: Sequence[Erratum], findi
     last = edition.page_span(p.first_line, p.last_line)[1]
     pages = page_label(p.page) + (f" to {page_label(last)}" if last is not None and last != p.page else "")
     return ExampleView(safe(p.id), example_file(p.id), r.status, CHECKS[r.status][1], lines, pages,
-                       segments, tuple(claim), tuple(check), tuple(err))
+                       segments, tuple(claim), tuple(check), tuple(err), book_lines=book_lines(p.first_line, segments))
 
 
 def example_file(passage_id: str) -> str:
