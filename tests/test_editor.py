@@ -181,3 +181,68 @@ def test_on_a_phone_the_lines_of_a_worked_example_run_on(tmp_path):
     assert seen[1200][0] == ["block"] * 7 and seen[390][0] == ["inline"] * 7
     assert seen[1200][1] == seen[390][1] == [str(n) for n in range(612, 619)]
     assert seen[390][2]  # and the page never scrolls sideways
+
+
+# --- the concordance: an index, and every number of a table page linked to its entry ---------------------
+
+@pytest.fixture(scope="module")
+def html():
+    from rithmocheck.audit.errata import load_errata
+    from rithmocheck.audit.run import run_audit
+    from rithmocheck.export.html import html_files
+
+    errata = load_errata(EDITION)
+    return html_files(EDITION, errata, run_audit(EDITION, errata))
+
+
+def _tree(text: str):
+    import xml.etree.ElementTree as ET
+
+    return ET.fromstring(text.replace("<!DOCTYPE html>", ""))
+
+
+def test_the_concordance_opens_with_an_index_of_every_number(html):
+    tree = _tree(html["html/concordance.html"])
+    entries = [dt.get("id") for dl in tree.iter("dl") if dl.get("class") == "concordance" for dt in dl
+               if dt.tag == "dt"]
+    [index] = [n for n in tree.iter("nav") if n.get("id") == "index"]
+    linked = [a.get("href") for a in index.iter("a")]
+    assert linked == [f"#{e}" for e in entries] and len(entries) > 80  # each number once, in order
+    groups = [h.text for h in index.iter("h3")]
+    assert groups == ["0 to 9", "10 to 99", "100 to 999", "1,000 and more"]
+    assert [a.text for a in index.iter("a")][:3] == ["0", "1", "2"]
+
+
+def test_every_number_of_a_table_page_links_to_its_concordance_entry(html):
+    """A cited cell (itself a link, its permalink) names the numbers it prints in its detail, each a link; a cell
+    of words (a group head, a heading, prose) has each number a link in place; every link finds its entry."""
+    from rithmocheck.export.html.model import cell_id, printed_numbers
+    from rithmocheck.witness.entries import Position
+
+    anchors = {el.get("id") for el in _tree(html["html/concordance.html"]).iter() if el.get("id")}
+    printed = {cell_id(Position(p.passage, c.block, c.column, c.row)): c.text for p in EDITION.passages
+               for c in p.cells()}
+    checked = 0
+    for name, text in html.items():
+        if not name.startswith("html/tables/"):
+            continue
+        for td in _tree(text).iter("td"):
+            classes = (td.get("class") or "").split()
+            if not {"c", "w"} & set(classes) or "st-supplied" in classes:
+                continue  # (an omission supplied was never printed: it is in no entry)
+            for a in td.iter("a"):
+                href = a.get("href") or ""
+                if "concordance.html" in href:
+                    assert href.startswith("../concordance.html#") and href.split("#")[1] in anchors, href
+            detail = next((d for d in td.iter("div") if d.get("class") == "detail"), None)
+            if detail is None:  # words: the numbers are links in place
+                linked = [int(a.text) for a in td.iter("a") if a.get("class") == "n"]
+                want = printed_numbers("".join(td.itertext()))
+            else:
+                shown = next((p for p in detail.iter("p") if p.get("class") == "in-concordance"), None)
+                linked = [int(a.text) for a in shown.iter("a")] if shown is not None else []
+                want = list(dict.fromkeys(printed_numbers(printed[td.get("id")])))
+                assert not [a for a in td.iter("a") if a.get("class") == "n"]  # no link within a link
+            assert linked == want, (name, td.get("id"), linked, want)
+            checked += len(linked)
+    assert checked > 1000

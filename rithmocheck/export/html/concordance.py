@@ -10,21 +10,17 @@ and of the worked examples (examples.yaml), the edition's registry of tables."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from ...tables.explain import COUNT_COLUMNS
 from ...witness.edition import Edition
 from ...witness.entries import Position
-from .model import ENTRY_ROLES, cell_id, example_file, page_label, safe
+from .model import ENTRY_ROLES, FIGURES, cell_id, example_file, number_anchor, page_label, printed_numbers, safe
 
-# the figures of a cell's text: runs of digits, a cossick sign ({powerof4}) being no number
-FIGURES = re.compile(r"\{powerof\d\}|(\d+)", re.ASCII)
+__all__ = ["FIGURES", "Concordance", "NumberEntry", "Place", "concordance", "printed_numbers"]
 
-
-def printed_numbers(text: str) -> list[int]:
-    """The numbers a transcribed text prints, in order (a sign is none)."""
-    return [int(m.group(1)) for m in FIGURES.finditer(text) if m.group(1)]
+# the index at the head of the page: the numbers by their count of figures
+INDEX_GROUPS = ((0, 9, "0 to 9"), (10, 99, "10 to 99"), (100, 999, "100 to 999"), (1000, None, "1,000 and more"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +51,16 @@ class Concordance:
     readings: tuple[Place, ...]  # figures read as no number
     cells: int  # places in tables' cells
     passages: int  # places in worked examples
+
+    @property
+    def index(self) -> tuple[tuple[str, tuple[NumberEntry, ...]], ...]:
+        """The numbers in groups by their figures (1 to 9, 10 to 99, ...), for the index at the page's head."""
+        out = []
+        for low, high, label in INDEX_GROUPS:
+            group = tuple(n for n in self.numbers if n.number >= low and (high is None or n.number <= high))
+            if group:
+                out.append((label, group))
+        return tuple(out)
 
 
 def _tables_holding(edition: Edition) -> dict[int, list[str]]:
@@ -105,7 +111,7 @@ def concordance(edition: Edition) -> Concordance:
             else:
                 passages.setdefault(t.value, []).append(place)
     holding = _tables_holding(edition)
-    numbers = tuple(NumberEntry(n, f"n{n}", tuple(cells.get(n, ())), tuple(passages.get(n, ())),
+    numbers = tuple(NumberEntry(n, number_anchor(n), tuple(cells.get(n, ())), tuple(passages.get(n, ())),
                                 tuple(holding.get(n, ())))
                     for n in sorted(set(cells) | set(passages)))
     return Concordance(numbers, tuple(readings), sum(len(v) for v in cells.values()),
