@@ -246,3 +246,35 @@ def test_every_number_of_a_table_page_links_to_its_concordance_entry(html):
             assert linked == want, (name, td.get("id"), linked, want)
             checked += len(linked)
     assert checked > 1000
+
+
+# --- audit: what changed since the last audit ---------------------------------------------------------------
+
+def test_audit_says_which_findings_an_edit_added_and_removed(tmp_path, monkeypatch):
+    monkeypatch.delenv("RITHMOCHECK_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    ed = tmp_path / "ed"
+    assert run("init", str(ed)).exit_code == 0
+    first = run("--edition", str(ed), "audit", "k1-addition")
+    assert first.exit_code == 0 and "no earlier audit of k1-addition to compare with" in first.stderr
+    again = run("--edition", str(ed), "audit", "k1-addition")
+    assert "nothing changed since the last audit of k1-addition" in again.stderr
+    errata = ed / "errata.yaml"
+    items = errata.read_text(encoding="utf-8").split("\n  - ")
+    errata.write_text("\n  - ".join(i for i in items if not i.startswith('id: "k1-addition@1.4.26"')),
+                      encoding="utf-8")
+    r = run("--edition", str(ed), "audit", "k1-addition", "--format", "json")
+    assert r.exit_code == 1  # the misprint 72 28 361 no longer covered
+    changed = [x for x in r.stderr.splitlines() if x.startswith(("  + ", "  - "))]
+    # the misprint 72 28 361, covered before and not now (its erratum and expected changed): removed and added;
+    # and the corrected table, which now holds 28 72 361 and lacks 72 289 361: two invariants added; a line each
+    # with its position
+    assert [x for x in changed if x.startswith("  - ")] == [
+        x for x in changed if x.startswith("  - misprint k1-addition:1.4.26 (line 557, image 24 right): 72 28 361")]
+    added = [x for x in changed if x.startswith("  + ")]
+    assert len(added) == 3 and added[0].startswith("  + misprint k1-addition:1.4.26 (line 557, image 24 right)")
+    assert [x.split(":")[0] for x in added[1:]] == ["  + invariant k1-addition",
+                                                    "  + invariant k1-addition (line 546, image 24 right)"]
+    assert "since the last audit of k1-addition: 3 findings added, 1 removed" in r.stderr
+    findings = json.loads(r.stdout)["findings"]
+    assert any(f["erratum"] is None and f["printed"] == [72, 28, 361] for f in findings)

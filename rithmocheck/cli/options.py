@@ -203,6 +203,27 @@ def write(value: Value, fmt: Format, output: str | None, ed: Edition | None = No
     emit_stream(chunks(value, fmt), output, ed)
 
 
+def batch(fn: F) -> F:
+    """A command that makes many objects and exits (build, audit): Python's cyclic garbage collector is off
+    while it runs. Its passes over the objects made cost about a tenth of such a command's processor time,
+    and the cycles they find are few (a cold build's peak memory grows by some 3 MB without them; measured
+    for issue 38)."""
+    import functools
+    import gc
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            if was:
+                gc.enable()
+
+    return run  # type: ignore[return-value]
+
+
 def errata_option(fn: F) -> F:
     return click.option("--errata", "errata_path", type=click.Path(dir_okay=False), default=None,
                         metavar="FILE", help="Curated errata file [default: the edition's].")(fn)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -468,8 +468,12 @@ class _Reader:
         return {t.id: t.value for t in self.tokens.values() if t.is_value}
 
 
-def load_passages(path: Path, witness: tuple[str, ...]) -> tuple[ExamplePassage, ...]:
-    data = load_file(path)
+def load_passages(path: Path, witness: tuple[str, ...], only: Collection[str] | None = None,
+                  data: Any = None) -> tuple[ExamplePassage, ...]:
+    """The passages of worked examples (with `only`, those passages alone, read as the whole file reads them:
+    what concerns the others, their ids and lines aside, is not read, nor checked); `data`, the file as read
+    (load_file), when it is."""
+    data = load_file(path) if data is None else data
     if not isinstance(data, LDict) or not isinstance(data.get("passages"), LList):
         raise InputError(path, getattr(data, "line", 1), "expected a mapping with a list 'passages'")
     out: list[ExamplePassage] = []
@@ -492,6 +496,8 @@ def load_passages(path: Path, witness: tuple[str, ...]) -> tuple[ExamplePassage,
         if not isinstance(raw["id"], str) or reader.pid in ids:
             raise InputError(path, raw.line, f"passage id {raw['id']!r} is not text or is used twice")
         ids.add(reader.pid)
+        if only is not None and reader.pid not in only:
+            continue
         heading = _text(raw, "heading", path, reader.what) or ""
         if headings.get(heading, reader.first + 1) > reader.first:
             raise reader.fail(raw, f"its heading {heading!r} is not a line of the witness at or before line "

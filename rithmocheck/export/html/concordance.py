@@ -11,6 +11,7 @@ and of the worked examples (examples.yaml), the edition's registry of tables."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...tables.explain import COUNT_COLUMNS
 from ...witness.edition import Edition
@@ -78,7 +79,26 @@ def _tables_holding(edition: Edition) -> dict[int, list[str]]:
     return out
 
 
-def concordance(edition: Edition) -> Concordance:
+def example_places(edition: Edition) -> list[list[Any]]:
+    """Where the worked examples print each number, as data (each place's number or None for a figure read as
+    no number, then the place's fields): what the concordance takes from examples.yaml, so that a build can
+    keep it apart from the tables' (rithmocheck.export.parts)."""
+    out: list[list[Any]] = []
+    for x in edition.example_passages:
+        href = f"examples/{example_file(x.id)}"
+        for t in x.tokens:
+            if t.kind not in ("figure", "word") or not isinstance(t.value, int):
+                continue
+            if t.reading is not None:
+                out.append([None, href, x.id, t.printed, t.line, page_label(t.page), 1,
+                            f"read as the {t.reading[0]} {t.reading[1]}"])
+            else:
+                out.append([t.value, href, x.id, t.printed, t.line, page_label(t.page), 1, ""])
+    return out
+
+
+def concordance(edition: Edition, examples: list[list[Any]] | None = None) -> Concordance:
+    """The concordance; `examples`, the worked examples' places (`example_places`) when already known."""
     cells: dict[int, list[Place]] = {}
     passages: dict[int, list[Place]] = {}
     for p in edition.passages:
@@ -99,17 +119,13 @@ def concordance(edition: Edition) -> Concordance:
                             Place(href, f"{p.passage} {pos.block}.{pos.column}.{pos.row}", cell.text, line, page,
                                   found.count(n)))
     readings: list[Place] = []
-    for x in edition.example_passages:
-        href = f"examples/{example_file(x.id)}"
-        for t in x.tokens:
-            if t.kind not in ("figure", "word") or not isinstance(t.value, int):
-                continue
-            place = Place(href, x.id, t.printed, t.line, page_label(t.page))
-            if t.reading is not None:
-                readings.append(Place(href, x.id, t.printed, t.line, page_label(t.page),
-                                      note=f"read as the {t.reading[0]} {t.reading[1]}"))
-            else:
-                passages.setdefault(t.value, []).append(place)
+    for value, *place in example_places(edition) if examples is None else examples:
+        where = Place(str(place[0]), str(place[1]), str(place[2]), int(place[3]), str(place[4]), int(place[5]),
+                      str(place[6]))
+        if value is None:
+            readings.append(where)
+        else:
+            passages.setdefault(int(value), []).append(where)
     holding = _tables_holding(edition)
     numbers = tuple(NumberEntry(n, number_anchor(n), tuple(cells.get(n, ())), tuple(passages.get(n, ())),
                                 tuple(holding.get(n, ())))
