@@ -87,7 +87,7 @@ def test_a_repeated_build_takes_the_earlier_build_and_writes_nothing(tmp_path, e
     out = tmp_path / "out"
     before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
     r = build(out, edition)
-    assert "from the cache" in r.stderr and f"kept the 357 files of {out}/" in r.stderr
+    assert "from the cache" in r.stderr and f"kept the {len(before)} files of {out}/" in r.stderr
     assert "nothing changed since the last build" in r.stderr
     assert {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()} == before  # not one file written
     r = build(tmp_path / "elsewhere", edition)  # a new directory: the files taken from the memo

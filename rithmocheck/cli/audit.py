@@ -174,7 +174,8 @@ def build(out_dir: str, errata_path: str | None, no_cache: bool, fmt: Format, ou
 
     ed = edition(errata_path)
     protected = ed.protected()
-    noted = None if no_cache else noted_files(out_dir)  # OUT's files as the last build left them (and, below, as this one leaves them)
+    # OUT's files as the last build left them (and, below, as this one leaves them); --no-cache reads no memo
+    noted = None if no_cache else noted_files(out_dir)
     # before the work, so that a refusal is quick; what OUT holds is read here only when no build of ours is
     # noted there (it is read again, under the build's lock, before anything is written)
     check_out_dir(out_dir, protected, contents=noted is None)
