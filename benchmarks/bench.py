@@ -1,176 +1,212 @@
-"""Start-up and main-job benchmark (run by hand; not part of the test suite).
+"""The editor's loop and the main job, as ratios to the import floor (run by hand; not part of the test suite).
 
-    python benchmarks/bench.py [--runs N]
+    python benchmarks/bench.py [--runs N] [--only NAME ...]
 
-Measures, in one run on this machine, each command as the best of N runs
-and as a ratio to the import floor, `python -c "import click, yaml, tabulate"`:
+Every figure is a ratio of processor time (user + system, of the command and of every process it starts) to
+that of the import floor, `python -c "import click, yaml, tabulate"`: each command is run N times, each run
+paired with a run of the floor just before it, and the ratio of each pair is taken; the median of the N ratios
+is reported (so that a machine shared with other work, whose load moves from one minute to the next, weighs on
+both sides of each ratio alike). The wall time of each command is reported beside it, with the load average
+of the machine while it ran.
 
-  * `rithmocheck --help`, and `rithmocheck generate ID` for every table
-    (target: at most 2x the floor);
-  * `rithmocheck audit`, and `rithmocheck build` into a fresh directory,
-    both as a user repeats it (inputs unchanged since the last build, so
-    its files come from the build cache: target at most 3x the floor) and
-    cold (`--no-cache`, every file made afresh: reported, no target met;
-    see the README);
-  * the processor time (user + system) of the cold build, and the least
-    wall time any division of that work over this machine's cores could
-    reach: the floor plus the build's extra processor time over the cores;
-  * that neither `generate` nor `build` imports sympy;
-  * the targets of issue 24: `build --edition DIR` after one edited table
-    of an edition made by `init` (target at most 2x the floor), the cold
-    build (at most 4x), `collate` and `explain 91` (at most 3x each).
+What is measured (issue 38's targets, and issue 24's that still stand):
 
-Commands run as users run them, with the package's bytecode compiled (one
-warm-up run first; PYTHONDONTWRITEBYTECODE is dropped from their environment).
+* `build`, repeated: the same inputs, into the output an earlier build wrote (as an editor repeats it: nothing
+  is written) and into a new directory (every file written), target 3x;
+* `audit` repeated, target 3x;
+* `build --edition DIR` after one edit of each kind an editor makes, each run a new edit (never a state seen
+  before): a number of a table changed where the witness has it (the run, the cell and the witness line), a
+  word of an erratum's reason, a word of a line of prose, a comment of a transcription; target 5x;
+* a cold build (`build --no-cache`: nothing remembered, every part made, the engine side in a process of its
+  own on the other core): its processor time, and its wall time as a ratio to the floor's, target 10x on an
+  idle two-core machine;
+* `rithmocheck --help`, `generate ID` (target 2x), `collate` and `explain 91`.
 
-Exit 1 when a target is missed. Large universes are benchmarked apart, by
-benchmarks/scale.py.
+Commands run as users run them, with the package's bytecode compiled (PYTHONDONTWRITEBYTECODE is dropped from
+their environment), with a build cache of their own (a temporary XDG_CACHE_HOME) filled by a first run that is
+not counted. Exit 1 when a target is missed. Large universes are benchmarked apart, by benchmarks/scale.py.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import resource
+import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rithmocheck.witness.edition import Edition  # noqa: E402
+PY = sys.executable
+FLOOR = [PY, "-c", "import click, yaml, tabulate"]
+RC = [PY, "-m", "rithmocheck"]
 
-TABLE_IDS = Edition.default().registry.ids  # the shipped edition's tables
-
-GENERATE_TARGET = 2.0
-BUILD_TARGET = 3.0
-# issue 24
-EDITED_BUILD_TARGET = 2.0
-COLD_BUILD_TARGET = 4.0
-COLLATE_TARGET = EXPLAIN_TARGET = 3.0
+TARGETS = {"edited": 5.0, "repeated": 3.0, "audit": 3.0, "cold wall": 10.0, "generate": 2.0}
 
 
-# As users run it: with compiled bytecode (a sandbox may set
-# PYTHONDONTWRITEBYTECODE, which would make every run compile the package).
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+def run(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(processor time, wall time) of a command, in seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=env)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall
 
 
-def best(cmd: list[str], runs: int) -> float:
-    subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=ENV)
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=ENV)
-        times.append(time.perf_counter() - t0)
-    return min(times)
+class Bench:
+    def __init__(self, runs: int, env: dict[str, str]) -> None:
+        self.runs, self.env, self.failures = runs, env, 0
+        self.rows: list[str] = []
+
+    def paired(self, name: str, cmd: list[str], target: str | None = None,
+               before: Callable[[int], None] | None = None, warm: bool = True) -> tuple[float, float, float]:
+        """The median ratio of a command's processor time to the floor's (each run paired with a floor run),
+        its median processor and wall time; `before(n)` is called before run n (an edit)."""
+        if warm:
+            if before is not None:
+                before(-1)
+            run(cmd, self.env)
+        ratios, cpus, walls, floors, loads = [], [], [], [], []
+        for n in range(self.runs):
+            floor_cpu, floor_wall = run(FLOOR, self.env)
+            if before is not None:
+                before(n)
+            cpu, wall = run(cmd, self.env)
+            ratios.append(cpu / floor_cpu)
+            cpus.append(cpu)
+            walls.append(wall)
+            floors.append(floor_wall)
+            loads.append(os.getloadavg()[0])
+        ratio = statistics.median(ratios)
+        limit = TARGETS.get(target or "")
+        verdict = "" if limit is None else ("ok" if ratio <= limit else f"OVER {limit:g}x")
+        self.failures += bool(limit is not None and ratio > limit)
+        floor = statistics.median(floors) * 1000
+        self.rows.append(f"{name:52} {ratio:6.2f}x  {statistics.median(cpus) * 1000:7.0f} ms cpu  "
+                         f"{statistics.median(walls) * 1000:7.0f} ms wall (floor {floor:.0f})"
+                         f"  load {statistics.median(loads):.1f}  {verdict}")
+        print(self.rows[-1], flush=True)
+        return ratio, statistics.median(cpus), statistics.median(walls)
 
 
-def cpu_best(cmd: list[str], runs: int, fresh: str | None = None) -> float:
-    """The least processor time (user + system) a command takes, in seconds
-    (fresh: a directory removed before each run)."""
-    import resource
-    import shutil
-
-    times = []
-    for _ in range(runs + 1):  # a warm-up run first, not counted
-        if fresh:
-            shutil.rmtree(fresh, ignore_errors=True)
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=ENV)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return min(times[1:])
+def editions(tmp: Path, env: dict[str, str]) -> Path:
+    ed = tmp / "edition"
+    subprocess.run([*RC, "init", str(ed)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   cwd=ROOT, env=env)
+    return ed
 
 
-def edited_build(py: str, runs: int, env: dict[str, str]) -> float:
-    """The best wall time of `build --edition DIR` just after one table of DIR (an edition made by `init`,
-    built once) was edited: a comment line added to its transcription, so that its bytes, and nothing
-    else, change (the build cache, in `env`, holds the builds before the edit)."""
-    times = []
-    with tempfile.TemporaryDirectory() as tmp:
-        edition = Path(tmp) / "edition"
-        subprocess.run([py, "-m", "rithmocheck", "init", str(edition)], check=True, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, cwd=ROOT, env=env)
-        table = sorted((edition / "tables").glob("*.yaml"))[0]
-        cmd = [py, "-m", "rithmocheck", "--edition", str(edition), "build", "--out", f"{tmp}/output"]
-        subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=env)
-        for n in range(runs):
-            with table.open("a", encoding="utf-8") as f:
-                f.write(f"# edited ({n})\n")
-            t0 = time.perf_counter()
-            subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT,
-                           env=env)
-            times.append(time.perf_counter() - t0)
-    return min(times)
+def edit_cell(ed: Path) -> Callable[[int], None]:
+    """A number of k1-musical (witness line 673) changed where the witness has it, to a new number each run."""
+    def edit(n: int) -> None:
+        witness, table = ed / "witness.txt", ed / "tables" / "k1-musical.yaml"
+        lines = witness.read_text(encoding="utf-8").split("\n")
+        old = lines[672].split(" 5 8 20")[0].rsplit(" ", 1)[1]
+        new = str(1000 + n + 2)
+        lines[672] = lines[672].replace(f"4 7 {old} 5 8 20", f"4 7 {new} 5 8 20")
+        witness.write_text("\n".join(lines), encoding="utf-8")
+        text = table.read_text(encoding="utf-8")
+        table.write_text(text.replace(f"4 7 {old} 5 8 20", f"4 7 {new} 5 8 20").replace(
+            f'- "4 7 {old}"', f'- "4 7 {new}"'), encoding="utf-8")
+    return edit
 
 
-def imports_sympy(args: list[str]) -> bool:
-    probe = ("import sys; from click.testing import CliRunner; from rithmocheck.cli import cli; "
-             f"CliRunner().invoke(cli, {args!r}); print('sympy' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
-    return out.stdout.strip() == "True"
+def edit_erratum(ed: Path) -> Callable[[int], None]:
+    """A word of an erratum's reason (k1-addition@1.4.26), new each run (the file read as it stands)."""
+    path = ed / "errata.yaml"
+
+    def edit(n: int) -> None:
+        text = path.read_text(encoding="utf-8")
+        edited, done = re.subn(r'reason: "(\(\d+\) )?72 \+ 28 is 100', f'reason: "({n + 2}) 72 + 28 is 100', text)
+        assert done == 1
+        path.write_text(edited, encoding="utf-8")
+    return edit
+
+
+def edit_line(ed: Path) -> Callable[[int], None]:
+    """A word of a line of prose (witness line 4, "exercise of their wits."), new each run (the file read as it
+    stands)."""
+    witness = ed / "witness.txt"
+
+    def edit(n: int) -> None:
+        text = witness.read_text(encoding="utf-8")
+        edited, done = re.subn(r"exercise of their wits(, \d+ times)?\.", f"exercise of their wits, {n + 2} times.",
+                               text)
+        assert done == 1
+        witness.write_text(edited, encoding="utf-8")
+    return edit
+
+
+def edit_comment(ed: Path) -> Callable[[int], None]:
+    def edit(n: int) -> None:
+        table = ed / "tables" / "k1-musical.yaml"
+        with table.open("a", encoding="utf-8") as f:
+            f.write(f"# edited ({n + 2})\n")
+    return edit
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5, help="runs per command (the best is kept)")
-    runs = parser.parse_args().runs
-    py = sys.executable
-    floor = best([py, "-c", "import click, yaml, tabulate"], runs)
-    print(f"{'import floor (click, yaml, tabulate)':42} {floor * 1000:7.1f} ms   1.00x")
-    failures = 0
-
-    def report(name: str, t: float, target: float | None) -> None:
-        nonlocal failures
-        ratio = t / floor
-        verdict = "" if target is None else ("ok" if ratio <= target else f"OVER {target:g}x")
-        failures += bool(target is not None and ratio > target)
-        print(f"{name:42} {t * 1000:7.1f} ms {ratio:6.2f}x {verdict}")
-
-    report("rithmocheck --help", best([py, "-m", "rithmocheck", "--help"], runs), GENERATE_TARGET)
-    for table_id in TABLE_IDS:
-        t = best([py, "-m", "rithmocheck", "generate", table_id, "--format", "json"], runs)
-        report(f"generate {table_id}", t, GENERATE_TARGET)
-    report("audit --format json", best([py, "-m", "rithmocheck", "audit", "--format", "json"], runs), None)
-    with tempfile.TemporaryDirectory() as cache_home:
-        env = {**ENV, "XDG_CACHE_HOME": cache_home}  # never the user's cache
-        env.pop("RITHMOCHECK_NO_CACHE", None)
-        for name, extra, target in (("build, repeated (from the build cache)", [], BUILD_TARGET),
-                                    ("build --no-cache (cold)", ["--no-cache"], COLD_BUILD_TARGET)):
-            times = []
-            for n in range(runs + 1):  # the first run fills the cache and is not counted
-                with tempfile.TemporaryDirectory() as tmp:
-                    t0 = time.perf_counter()
-                    subprocess.run([py, "-m", "rithmocheck", "build", "--out", f"{tmp}/output", *extra],
-                                   check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT,
-                                   env=env)
-                    if n:
-                        times.append(time.perf_counter() - t0)
-            report(name, min(times), target)
-        report("build --edition DIR, one table edited", edited_build(py, runs, env), EDITED_BUILD_TARGET)
-    report("collate", best([py, "-m", "rithmocheck", "collate"], runs), COLLATE_TARGET)
-    report("explain 91", best([py, "-m", "rithmocheck", "explain", "91"], runs), EXPLAIN_TARGET)
-    # What the cold build costs in processor time, beyond what the floor's process costs: on this
-    # machine's cores, no division of the work between processes brings its wall time under the
-    # floor plus that time shared evenly over the cores (a lower bound; the package's own import
-    # cannot be shared at all).
-    floor_cpu = cpu_best([py, "-c", "import click, yaml, tabulate"], runs)
-    with tempfile.TemporaryDirectory() as tmp:
-        build_cpu = cpu_best([py, "-m", "rithmocheck", "build", "--no-cache", "--out", f"{tmp}/o"], runs,
-                             fresh=f"{tmp}/o")
-    cores = os.cpu_count() or 1
-    bound = floor + (build_cpu - floor_cpu) / cores
-    print(f"{'cold build, processor time (user + sys)':42} {build_cpu * 1000:7.1f} ms "
-          f"  (the floor's {floor_cpu * 1000:.1f})")
-    print(f"{f'cold build at best on {cores} cores':42} {bound * 1000:7.1f} ms {bound / floor:6.2f}x "
-          f"(floor + the extra processor time / {cores})")
-    for args in (["generate", "k1-all-three"], ["build", "--no-cache", "--out", tempfile.mkdtemp() + "/o"]):
-        loaded = imports_sympy(args)
-        failures += loaded
-        print(f"{'sympy imported by ' + args[0]:42} {loaded}")
-    return 1 if failures else 0
+    parser.add_argument("--runs", type=int, default=5, help="paired runs per command (the median is kept)")
+    parser.add_argument("--only", nargs="*", default=None,
+                        help="only these: repeated, audit, edited, cold, commands")
+    args = parser.parse_args()
+    only = set(args.only or ["repeated", "audit", "edited", "cold", "commands"])
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "RITHMOCHECK_NO_CACHE")}
+    subprocess.run([PY, "-m", "compileall", "-q", str(ROOT / "rithmocheck")], check=False,
+                   stdout=subprocess.DEVNULL, env=env)
+    print(f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} at the start", flush=True)
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        env = {**env, "XDG_CACHE_HOME": str(tmp / "cache")}  # never the user's cache
+        b = Bench(args.runs, env)
+        if "repeated" in only:
+            b.paired("build, repeated, into its own output", [*RC, "build", "--out", str(tmp / "same")], "repeated")
+            fresh = tmp / "fresh"
+            b.paired("build, repeated, into a new directory", [*RC, "build", "--out", str(fresh)], "repeated",
+                     before=lambda _n: shutil.rmtree(fresh, ignore_errors=True))
+        if "audit" in only:
+            b.paired("audit, repeated", [*RC, "audit"], "audit")
+            b.paired("audit --format json, repeated", [*RC, "audit", "--format", "json"], "audit")
+        if "edited" in only:
+            ed = editions(tmp, env)
+            out = tmp / "edited"
+            cmd = [*RC, "--edition", str(ed), "build", "--out", str(out)]
+            run(cmd, env)
+            for name, edit in (("a number of a table where the witness has it", edit_cell(ed)),
+                               ("an erratum's reason", edit_erratum(ed)),
+                               ("a line of prose of the witness", edit_line(ed)),
+                               ("a comment of a transcription", edit_comment(ed))):
+                b.paired(f"build after an edit: {name}", cmd, "edited", before=edit)
+        if "cold" in only:
+            cold = tmp / "cold"
+            ratio, cpu, wall = b.paired("build --no-cache (cold), processor time",
+                                        [*RC, "build", "--no-cache", "--out", str(cold)], None,
+                                        before=lambda _n: shutil.rmtree(cold, ignore_errors=True))
+            floor_walls = [run(FLOOR, env)[1] for _ in range(max(3, args.runs))]
+            wall_ratio = wall / statistics.median(floor_walls)
+            limit = TARGETS["cold wall"]
+            b.failures += wall_ratio > limit
+            print(f"{'build --no-cache (cold), wall time':52} {wall_ratio:6.2f}x  (median wall {wall * 1000:.0f} ms "
+                  f"against the floor's {statistics.median(floor_walls) * 1000:.0f}; load "
+                  f"{os.getloadavg()[0]:.1f}: on an idle machine only)  "
+                  f"{'ok' if wall_ratio <= limit else f'OVER {limit:g}x'}", flush=True)
+        if "commands" in only:
+            b.paired("rithmocheck --help", [*RC, "--help"], "generate")
+            for table_id in ("k1-musical", "k1-all-three", "men"):
+                b.paired(f"generate {table_id}", [*RC, "generate", table_id, "--format", "json"], "generate")
+            b.paired("collate", [*RC, "collate"])
+            b.paired("explain 91", [*RC, "explain", "91"])
+    return 1 if b.failures else 0
 
 
 if __name__ == "__main__":

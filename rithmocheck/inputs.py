@@ -33,7 +33,7 @@ import yaml
 from .errors import InputError
 
 __all__ = ["InputError", "LDict", "LInt", "LList", "LStr", "MAX_BYTES", "MAX_DEPTH", "MAX_VALUES", "check_values",
-           "load_file", "load_json", "load_text", "read_bytes", "read_text"]
+           "lined_data", "lined_of", "load_file", "load_json", "load_text", "read_bytes", "read_text"]
 
 MAX_BYTES = 2_000_000  # every input file, and any text parsed as YAML or JSON
 MAX_DEPTH = 64  # nesting of mappings and lists; the deepest shipped file needs 8
@@ -306,6 +306,54 @@ def load_text(text: str, path: str | Path = "<input>") -> Any:
 def load_file(path: str | Path) -> Any:
     """A YAML file, read and parsed strictly."""
     return load_text(read_text(path), path)
+
+
+def lined_data(value: Any) -> Any:
+    """Data as `load_text` gives it, as JSON that keeps each value's line (`lined_of` reads it back, equal and
+    with the same lines); TypeError for a value of another kind (a time of day)."""
+    import datetime
+
+    t = type(value)
+    if t is LStr:
+        return ["s", value.line, str(value)]
+    if t is LInt:
+        return ["i", value.line, int(value)]
+    if t is LDict:
+        return ["d", value.line, [x for k, v in value.items() for x in (lined_data(k), lined_data(v))]]
+    if t is LList:
+        return ["l", value.line, [lined_data(x) for x in value]]
+    if t is datetime.date:
+        return ["t", 0, value.isoformat()]
+    if value is None or t is bool or t is float or t is str:
+        return value
+    raise TypeError(f"no lined form of {t.__name__}")
+
+
+def lined_of(data: Any) -> Any:
+    """The data `lined_data` wrote."""
+    import datetime
+
+    if type(data) is not list:
+        return data
+    kind, line, value = data
+    out: Any
+    if kind == "s":
+        out = LStr(value)
+    elif kind == "i":
+        out = LInt(value)
+    elif kind == "l":
+        out = LList(lined_of(x) for x in value)
+    elif kind == "d":
+        out = LDict()
+        items = iter(value)
+        for k in items:
+            out[lined_of(k)] = lined_of(next(items))
+    elif kind == "t":
+        return datetime.date.fromisoformat(value)
+    else:
+        raise ValueError(f"no lined kind {kind!r}")
+    out.line = line
+    return out
 
 
 # --- JSON ----------------------------------------------------------------------------------------

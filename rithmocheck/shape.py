@@ -134,14 +134,98 @@ def _message(error: Any, namer: Namer | None = None) -> str:
     return f"{where}: {error.message}"[:240]
 
 
+def _valid_key(data: Any, schema_name: str, part: str = "") -> str | None:
+    """The memo's key for data found valid under a schema (or under the schema of the items of its array
+    `part`): the digest of the schema's text and of the data (its values' types told apart: a date is not its
+    text); None when the memo is off."""
+    import hashlib
+
+    from . import memo
+
+    if not memo.enabled():
+        return None
+    try:
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False, default=lambda o: f"{type(o).__name__}:{o}")
+    except (TypeError, ValueError, RecursionError):
+        return None
+    h = hashlib.sha256(_schema_text(schema_name).encode("utf-8"))
+    h.update(b"\0" + text.encode("utf-8", "surrogatepass"))
+    return f"valid:{schema_name}{'#' + part if part else ''}:{h.hexdigest()}"
+
+
+def _item_schema(schema_name: str, items: str) -> dict[str, Any] | None:
+    """The schema of each item of the document's array `items`, when the schema asks nothing else of the
+    document (an object whose one property, required, is that array, with no bound on the array itself): the
+    document is then valid exactly when each item is. None for a schema of another shape."""
+    s = schema(schema_name)
+    prop = s.get("properties", {}).get(items)
+    if not (s.get("type") == "object" and s.get("required") == [items] and s.get("additionalProperties") is False
+            and set(s.get("properties", {})) == {items} and isinstance(prop, dict)
+            and set(prop) == {"type", "items"} and prop["type"] == "array" and isinstance(prop["items"], dict)):
+        return None
+    return {k: v for k, v in s.items() if k in ("$schema", "$defs")} | prop["items"]
+
+
+@cache
+def _item_validator(schema_name: str, items: str) -> Any:
+    from jsonschema import Draft202012Validator
+
+    found = _item_schema(schema_name, items)
+    assert found is not None
+    return Draft202012Validator(found)
+
+
+def _items_valid(data: Any, schema_name: str, items: str) -> bool:
+    """Whether the document is valid, told item by item: each item found valid before (rithmocheck.memo) is
+    not checked again, so that an edit of one item checks that item alone. False when the document is not of
+    the shape `_item_schema` needs, or an item is invalid (the whole is then checked, to name its problem)."""
+    from . import memo
+
+    if _item_schema(schema_name, items) is None or not isinstance(data, dict) or set(data) != {items} \
+            or not isinstance(data[items], list):
+        return False
+    keys = [_valid_key(item, schema_name, items) for item in data[items]]
+    if any(k is None for k in keys):
+        return False
+    known = memo.get_many(sorted({k for k in keys if k is not None}))
+    for key, item in zip(keys, data[items]):
+        if key is not None and key not in known:
+            if not _item_validator(schema_name, items).is_valid(item):
+                return False
+            memo.put(key, True)
+            known[key] = (True, "")
+    return True
+
+
+@cache
+def _schema_text(name: str) -> str:
+    return (SCHEMA_DIR / name).read_text(encoding="utf-8")
+
+
 def check(data: Any, schema_name: str, path: str | Path, fallback_line: int | None = 1,
-          namer: Namer | None = None) -> None:
+          namer: Namer | None = None, items: str | None = None) -> None:
     """InputError (the file, the line, the place and the problem) unless the
     data follows the schema. Of several problems, the first in the file is
     named (the deepest of those on one line): the place a reader mends first.
-    `namer` names the items of a file that names its own (an erratum by its id)."""
+    `namer` names the items of a file that names its own (an erratum by its id).
+    Data found valid is remembered as such (rithmocheck.memo, by the digest of
+    the schema and of the data), so that the same data is not checked again
+    (nor jsonschema imported) in a later run; with `items`, the array of the
+    document that holds its items (the errata), each item is remembered so,
+    and a document of which one item changed checks that item alone."""
+    key = _valid_key(data, schema_name)
+    if key is not None:
+        from . import memo
+
+        if memo.has(key):
+            return
+        if items is not None and _items_valid(data, schema_name, items):
+            memo.put(key, True)
+            return
     errors = list(validator(schema_name).iter_errors(data))
     if not errors:
+        if key is not None:
+            memo.put(key, True)
         return
 
     def order(e: Any) -> tuple[int, int]:

@@ -9,14 +9,13 @@ from conftest import EDITION
 from rithmocheck.cli import cli
 from rithmocheck.export.build import build_files
 from rithmocheck.export.outfiles import MANIFEST, manifest_text, write_tree
-from rithmocheck.pipeline.run import build
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
 def files():
-    return build_files(build(EDITION), EDITION)
+    return build_files(EDITION)
 
 
 def tree(path: Path) -> dict[str, str]:
@@ -33,7 +32,7 @@ def test_committed_output_is_fresh(files):
 
 
 def test_build_is_deterministic(files):
-    again = build_files(build(EDITION), EDITION)
+    again = build_files(EDITION)
     assert again == files
 
 

@@ -457,4 +457,7 @@ def test_explain_makes_the_proofs_with_sympy_once_then_remembers_them(tmp_path):
                                       env=env).stdout) for _ in range(2)]
     assert [loaded for _out, loaded in runs] == [True, False]
     assert runs[0][0] == runs[1][0] and json.loads(runs[0][0])["proofs"]
-    assert len(list((tmp_path / "rithmocheck" / "memo").glob("proofs-*.json"))) == 1
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / "rithmocheck" / "memo.sqlite3") as db:  # (the memo's one database)
+        assert db.execute("SELECT count(*) FROM entries WHERE key LIKE 'proofs:%'").fetchone()[0] == 1

@@ -248,10 +248,18 @@ def test_keyboard_focus_shows_the_finding_and_a_link_names_the_cell(browser: Any
     cited = browser.find_element(By.ID, "k1-addition.1.4.26")
     assert cited.find_element(By.CSS_SELECTOR, ".detail").is_displayed()
     assert "72 289 361" in cited.find_element(By.CSS_SELECTOR, ".detail").text
-    # Tab from the entry before the spurious 7 12 in its row moves the focus onto it: its finding replaces
-    # the cited one
+    # Tab from the entry before the spurious 7 12 in its row moves the focus through its finding's links to
+    # the concordance (issue 38: each number it prints), then onto the 7 12: its finding replaces the cited one
     browser.execute_script("document.getElementById('k1-addition.1.1.10').querySelector('a').focus()")
-    browser.switch_to.active_element.send_keys(Keys.TAB)
+    visited = []
+    for _ in range(6):
+        browser.switch_to.active_element.send_keys(Keys.TAB)
+        href = browser.switch_to.active_element.get_attribute("href")
+        if "concordance.html#" not in href:
+            break
+        visited.append(href.rsplit("/", 1)[1])
+    printed = EDITION.entry_at("k1-addition", Position("k1-addition", 1, 1, 10))
+    assert printed is not None and visited == [f"concordance.html#n{n}" for n in dict.fromkeys(printed.numbers)]
     focused = browser.switch_to.active_element
     assert focused.get_attribute("href").endswith("#k1-addition.1.2.10")
     spurious = browser.find_element(By.ID, "k1-addition.1.2.10").find_element(By.CSS_SELECTOR, ".detail")
@@ -281,7 +289,7 @@ def test_selecting_a_reading_shows_it_with_its_reason(browser: Any, site: Path, 
                 problems.append(f"{id_}: selected, its reading is not shown")
         else:
             _open(browser, site, f"examples/{f.position.example}.html")
-            words = browser.find_elements(By.CSS_SELECTOR, "pre a.has-reading")
+            words = browser.find_elements(By.CSS_SELECTOR, "blockquote.lines a.has-reading")
             word = next((w for w in words if w.is_displayed() and "\u25c7" in w.text
                          and " ".join(f.message.split()) in " ".join(browser.find_element(
                              By.ID, w.get_attribute("href").split("#")[1]).find_element(

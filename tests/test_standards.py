@@ -407,12 +407,13 @@ def test_citation_cff_agrees_with_the_second_witness():
 
 def test_the_declared_licence_is_in_the_repository():
     """Issue 21: MIT was declared (pyproject.toml, CITATION.cff) with no
-    LICENSE file. It is there, the MIT licence, and the wheel ships it
-    (tests/test_wheel.py)."""
+    LICENSE file. It is there, the MIT licence, declared as the SPDX
+    expression MIT, and the wheel ships it (tests/test_wheel.py)."""
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert text.startswith("MIT License\n") and "Permission is hereby granted, free of charge" in text
     assert "The rithmocheck developers" in text
-    assert 'license = {text = "MIT"}' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")  # (issue 38: an SPDX expression, PEP 639)
+    assert 'license = "MIT"' in project and 'license-files = ["LICENSE"]' in project
     assert yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))["license"] == "MIT"
 
 

@@ -43,8 +43,13 @@ def installed():
         src = work / "src"
         shutil.copytree(ROOT, src, ignore=lambda _d, names: [n for n in names if n in SKIP or n.startswith(".venv")
                                                                 or n.endswith(".egg-info")])
-        subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(work / "dist"), str(src)],
-                       check=True, cwd=work)
+        # as a packager builds it: the sdist, then the wheel from the sdist (python -m build), with the output kept
+        # (a byte-compiling sandbox's PYTHONDONTWRITEBYTECODE would make distutils warn of that)
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        built = subprocess.run([sys.executable, "-m", "build", "--outdir", str(work / "dist"), str(src)],
+                               cwd=work, env=env, capture_output=True, text=True)
+        assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+        (work / "build.log").write_text(built.stdout + built.stderr, encoding="utf-8")
         wheels = list((work / "dist").glob("rithmocheck-*.whl"))
         assert len(wheels) == 1
         shutil.rmtree(src)  # nothing of the checkout is left to lean on
@@ -83,6 +88,36 @@ def test_the_wheel_holds_the_edition_and_no_tests(installed):
     assert not [n for n in names if n.startswith(("tests/", "output/", "sources/", "corrections/"))]
     licences = [n for n in names if ".dist-info/" in n and n.endswith("/LICENSE")]  # the licence ships (issue 21)
     assert len(licences) == 1 and zipfile.ZipFile(wheel).read(licences[0]).startswith(b"MIT License\n")
+
+
+def test_building_the_wheel_warns_of_nothing(installed):
+    """Issue 38: setuptools warned that five data directories "would be ignored" and that the licence's table
+    form is deprecated; the package data is declared and the licence is an SPDX expression."""
+    work, wheel = installed
+    log = (work / "build.log").read_text(encoding="utf-8")
+    warned = [line for line in log.splitlines() if "warn" in line.lower() or "deprecat" in line.lower()]
+    assert warned == [], warned[:5]
+    meta = next(n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".dist-info/METADATA"))
+    assert "License-Expression: MIT" in zipfile.ZipFile(wheel).read(meta).decode("utf-8").splitlines()
+
+
+def test_every_file_of_the_package_is_in_the_wheel(installed):
+    """Every file of rithmocheck/ (its code and every data file: schemas, templates, cases, runs, readings) is in
+    the wheel at its place, byte for byte; so is every file of the edition and the errata, mapped."""
+    _work, wheel = installed
+    z = zipfile.ZipFile(wheel)
+    names = set(z.namelist())
+    mine = {p.relative_to(ROOT).as_posix(): p for p in (ROOT / "rithmocheck").rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo")}
+    mine |= {f"rithmocheck/editions/{p.relative_to(ROOT / 'sources').as_posix()}": p
+             for p in (ROOT / "sources").rglob("*") if p.is_file()}
+    mine |= {f"rithmocheck/corrections/{p.relative_to(ROOT / 'corrections').as_posix()}": p
+             for p in (ROOT / "corrections").rglob("*") if p.is_file()}
+    data = [n for n in mine if not n.endswith(".py")]
+    assert len(data) > 150 and any(n.endswith(".css") for n in data) and any("/schema/" in n for n in data)
+    assert sorted(set(mine) - names) == []
+    changed = [n for n, p in mine.items() if z.read(n) != p.read_bytes()]
+    assert changed == []
 
 
 def test_the_installed_package_is_not_the_checkout(installed):

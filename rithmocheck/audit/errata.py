@@ -21,7 +21,7 @@ table family's (`Family.apply`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -159,6 +159,28 @@ class Erratum:
                 "resp": self.resp.value}
 
 
+def erratum_data(e: Erratum) -> dict[str, Any]:
+    """An erratum as plain data (but its line in the errata file, which an edit above it moves): `erratum_of`
+    reads it back."""
+    return e.as_dict()
+
+
+def erratum_of(d: dict[str, Any], registry: Registry) -> Erratum:
+    """An erratum from `erratum_data`, its table's family from the registry."""
+    p = d["position"]
+    position: Position | ExamplePosition | None = (
+        None if p is None else Position(str(p["passage"]), int(p["block"]), int(p["column"]), int(p["row"]))
+        if "passage" in p else ExamplePosition(str(p["example"]), int(p["witness_line"]),
+                                               None if p.get("number") is None else str(p["number"])))
+    corr: Correction = (Supply(tuple(int(v) for v in d["entry"])) if d["corr"] == "supply" else Omit()
+                        if d["corr"] == "omit" else Replace(tuple(int(v) for v in d["corr"])))
+    page = d["page"]
+    return Erratum(str(d["id"]), str(d["table"]), ErratumKind(d["kind"]), position, _numbers(d["sic"]), corr,
+                   str(d["class"]), str(d["reason"]), Confidence(d["confidence"]), Resp(d["resp"]), None,
+                   d["witness_line"], None if page is None else Page(int(page["image"]), str(page["side"])),
+                   registry.get(str(d["table"])))
+
+
 # --- loading -------------------------------------------------------------------------------------
 
 def _int(raw: dict[str, Any], key: str) -> int | None:
@@ -236,13 +258,20 @@ def _numbers(value: Any) -> tuple[int, ...] | None:
     return None if value is None else tuple(int(v) for v in value)
 
 
-def parse_errata(data: Any, path: str, edition: Edition) -> tuple[Erratum, ...]:
+def parse_errata(data: Any, path: str, edition: Edition, tables: Collection[str] | None = None,
+                 shaped: bool = False) -> tuple[Erratum, ...]:
     """The errata of a file: its shape checked against the published schema
-    (errata-1.json), then what the schema cannot say: each id once, each
+    (errata-1.json; not again when `shaped` says an earlier check of the same
+    bytes passed), then what the schema cannot say: each id once, each
     table the edition's, kind and table, corr and entry, position and sic
     going together, and the position resolved against the edition (each
-    problem one line naming the erratum and its line)."""
-    check(data, SCHEMA, path, namer=_namer(data))
+    problem one line naming the erratum and its line). With `tables`, the
+    errata of those tables (a table id, or `examples`) alone are resolved and
+    given: what the others' positions read is not read (their other checks
+    are made all the same; with an empty `tables`, the file is checked and
+    nothing resolved)."""
+    if not shaped:
+        check(data, SCHEMA, path, namer=_namer(data), items="errata")
     out, seen = [], set()
     registry = edition.registry
     for raw in data["errata"]:
@@ -274,6 +303,8 @@ def parse_errata(data: Any, path: str, edition: Edition) -> tuple[Erratum, ...]:
         if (raw.get("position") is None) != (kind is ErratumKind.OMISSION and sic is None):
             raise InputError(path, _at(raw, "position", line),
                              f"{what}: every erratum but a supplied omission has a position and a sic")
+        if tables is not None and table not in tables:
+            continue
         position, witness_line, page = _position(raw.get("position"), table, edition, path,
                                                  _at(raw, "position", line), what)
         if raw.get("page") is not None and (page is None or raw["page"] != page.as_dict()):
@@ -372,42 +403,56 @@ def _wrong(e: Erratum, message: str) -> Finding:
 def check_errata(errata: tuple[Erratum, ...], used: set[str], edition: Edition,
                  example_expected: dict[ExamplePosition, tuple[int, ...]] | None = None) -> list[Finding]:
     """Stale or wrong errata, as findings of kind 'erratum' (never covered)."""
-    out = []
+    order = {e.id: i for i, e in enumerate(errata)}
+    return [f for _key, f in sorted(check_errata_keyed(errata, used, edition, example_expected),
+                                    key=lambda c: (c[0][0], order[c[0][1]]))]
+
+
+def check_errata_keyed(errata: Sequence[Erratum], used: set[str], edition: Edition,
+                       example_expected: dict[ExamplePosition, tuple[int, ...]] | None = None
+                       ) -> list[tuple[tuple[int, str], Finding]]:
+    """`check_errata`'s findings, each with its place in the order of the report: the pass that found it (its
+    place, its correction; then its reason) and the erratum's id, whose place in the errata file orders the
+    findings of the errata of several tables, checked apart, as one run over them all gives them."""
+    out: list[tuple[tuple[int, str], Finding]] = []
     first: dict[tuple[str, Any], Erratum] = {}
+
+    def wrong(e: Erratum, message: str, check: int = 0) -> None:
+        out.append(((check, e.id), _wrong(e, message)))
+
     for e in errata:
         place = (e.table, e.position if e.position is not None else ("supply", e.entry))
         if place in first:
             what = "stands at the same position as" if e.position is not None else "supplies the same entry as"
-            out.append(_wrong(e, f"it {what} erratum {first[place].id}"))
+            wrong(e, f"it {what} erratum {first[place].id}")
             continue
         first[place] = e
         if e.kind is ErratumKind.COUNT and isinstance(e.position, Position):
             count = edition.entry_at(e.table, e.position)
             if count is None or count.role != "count" or count.numbers != e.sic:
-                out.append(_wrong(e, "its sic is not the count printed at its position"))
+                wrong(e, "its sic is not the count printed at its position")
             continue  # a count's correction follows the corrected table: audit_invariant checks it
         if e.id not in used and isinstance(e.corr, Supply):
             # an entry supplied where the tool reads a misprint as filling it: the
             # invariant decides (the corrected table must hold it exactly once)
             problem = _wrong_correction(e, edition, example_expected or {})
             if problem:
-                out.append(_wrong(e, problem))
+                wrong(e, problem)
             continue
         if e.id not in used:
             entry = edition.entry_at(e.table, e.position) if isinstance(e.position, Position) else None
             if entry is not None and e.sic is not None and not edition.registry[e.table].holds_sic(entry, e.sic):
-                out.append(_wrong(e, f"its sic {entry_text(e.sic)} no longer matches the transcription "
-                                     f"({entry_text(entry.numbers, entry.signs)})"))
+                wrong(e, f"its sic {entry_text(e.sic)} no longer matches the transcription "
+                         f"({entry_text(entry.numbers, entry.signs)})")
             else:
-                out.append(_wrong(e, "it covers no finding of the audit (the reading it corrects is not found "
-                                     "wrong)"))
+                wrong(e, "it covers no finding of the audit (the reading it corrects is not found wrong)")
             continue
         problem = _wrong_correction(e, edition, example_expected or {})
         if problem:
-            out.append(_wrong(e, problem))
+            wrong(e, problem)
     for e in errata:
         for fact in reason_problems(e.reason, tuple((e.sic or ()) + (e.result or ())), edition):
-            out.append(_wrong(e, f"its reason is wrong: {fact}"))
+            wrong(e, f"its reason is wrong: {fact}", 1)
     return out
 
 
@@ -616,10 +661,11 @@ def propose(findings: Iterable[Finding], registry: Registry) -> list[dict[str, A
             why = _why(fam, top.value, "", split=False)
             d.update(corr=list(top.value), **{"class": top.klass},
                      reason=f"{f.message}; {why}".rstrip("; "), confidence=top.confidence)
-        elif f.kind is Kind.EXAMPLE and f.candidates and f.expected is not None:
-            # a number of a worked example: the passage's top-ranked correction changes it
+        elif f.kind is Kind.EXAMPLE and f.candidates:
+            # a number of a worked example: the passage's top-ranked correction changes it (proposed whatever its
+            # confidence, which the proposal states; the audit's `expected` names only a sure one)
             top = f.candidates[0]
-            d.update(corr=list(f.expected), **{"class": top.klass}, reason=f.message, confidence=top.confidence)
+            d.update(corr=list(top.value), **{"class": top.klass}, reason=f.message, confidence=top.confidence)
         else:
             d.update(corr=list(f.expected) if f.expected is not None else "omit",
                      **{"class": {Kind.COUNT: "wrong count", Kind.EXAMPLE: "arithmetic slip"}.get(f.kind, "misprint")},

@@ -119,6 +119,17 @@ def cited_lines(reason: str) -> Iterator[tuple[int, int]]:
             yield first, last
 
 
+def read_spans(reason: str) -> list[tuple[int, int]]:
+    """The witness lines `problems` reads for a reason (the lines it cites, the lines of its quotations, a
+    quotation on one line with the two after it): what the check of the reason depends on, besides the men and
+    how many lines the witness has."""
+    spans = list(cited_lines(reason))
+    spans += [(int(m.group(2) or m.group(4)), int(m.group(3) or m.group(5))) for m in QUOTED_AT.finditer(reason)]
+    spans += [(int(m.group(2)), int(m.group(3)) if m.group(3) else int(m.group(2)) + 2)
+              for m in QUOTED_ON.finditer(reason)]
+    return spans
+
+
 def _quoted(quote: str, lines: list[str] | tuple[str, ...], begins: str | None) -> bool:
     """Whether the lines hold the quotation, its words and numbers in order
     (the pieces either side of an ellipsis in order, anything between), and,

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
 from ..errors import Exit, InputError, printable
 from ..export.values import FORMATS, Format, Value, chunks
@@ -107,6 +108,62 @@ def edition_option(fn: F) -> F:
                              "default: the shipped 1563 edition].")(fn)
 
 
+# --- shell completion (click's shell_complete: `_RITHMOCHECK_COMPLETE=bash_source rithmocheck`) ----------
+
+def _completion(values: Callable[[], Iterable[str]]) -> Callable[[click.Context, click.Parameter, str],
+                                                                   list[CompletionItem]]:
+    """A completion of the ids `values` gives that begin with what is typed: never an error (a broken
+    edition completes nothing)."""
+    def complete(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        try:
+            return [CompletionItem(v) for v in values() if v.startswith(incomplete)]
+        except Exception:  # noqa: BLE001 - whatever fails, a completion offers nothing rather than a traceback
+            return []
+    return complete
+
+
+def _edition_for_completion() -> Edition:
+    """The edition --edition (or RITHMOCHECK_EDITION) names on the line being completed, else the shipped one."""
+    named = _EDITION.get() or os.environ.get(ENV_VAR)
+    return Edition.default() if not named else Edition.open(named)
+
+
+def _table_ids() -> list[str]:
+    return list(_edition_for_completion().registry.ids)
+
+
+def _audit_ids() -> list[str]:
+    from ..audit.tables import audited
+    from ..witness.examples import EXAMPLES
+
+    return [*audited(_edition_for_completion()), EXAMPLES]
+
+
+def _passage_ids() -> list[str]:
+    from ..witness.examples import EXAMPLES
+
+    return [p.passage for p in _edition_for_completion().passages] + [EXAMPLES]
+
+
+def _case_ids() -> list[str]:
+    from ..conformance.cases import load_cases
+
+    return [c.id for c in load_cases()]
+
+
+def _ruleset_ids() -> list[str]:
+    from ..ruleset.catalogue import ruleset_ids
+
+    return ruleset_ids(_edition_for_completion())
+
+
+complete_table_ids = _completion(_table_ids)  # generate, show
+complete_audit_ids = _completion(_audit_ids)  # audit: the audited tables and `examples`
+complete_passages = _completion(_passage_ids)  # collate
+complete_case_ids = _completion(_case_ids)  # conformance
+complete_ruleset_ids = _completion(_ruleset_ids)  # --ruleset, --reading, --profile, ruleset diff
+
+
 class Number(click.IntRange):
     """A whole number written in ASCII digits (as in the book's tables and
     every other input: '١٤' or '1_4' is not 14), within [min, max]."""
@@ -144,6 +201,27 @@ def write(value: Value, fmt: Format, output: str | None, ed: Edition | None = No
     """A command's value in the format asked for: to stdout, or to the file
     -o names (atomically; never onto the edition or the curated errata)."""
     emit_stream(chunks(value, fmt), output, ed)
+
+
+def batch(fn: F) -> F:
+    """A command that makes many objects and exits (build, audit): Python's cyclic garbage collector is off
+    while it runs. Its passes over the objects made cost about a tenth of such a command's processor time,
+    and the cycles they find are few (a cold build's peak memory grows by some 3 MB without them; measured
+    for issue 38)."""
+    import functools
+    import gc
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            if was:
+                gc.enable()
+
+    return run  # type: ignore[return-value]
 
 
 def errata_option(fn: F) -> F:

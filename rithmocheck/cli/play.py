@@ -20,7 +20,15 @@ from ..errors import InputError, printable
 from ..export.values import HTML, Format, Table
 from ..pipeline.outcome import Outcome
 from ..words import count
-from .options import check_output, edition, output_options, protected_paths, write
+from .options import (
+    check_output,
+    complete_case_ids,
+    complete_ruleset_ids,
+    edition,
+    output_options,
+    protected_paths,
+    write,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -30,7 +38,7 @@ def rules_options(fn: F) -> F:
     fn = click.option("--option", "choices", multiple=True, metavar="NAME=VALUE",
                       help="Choose a reading the ruleset leaves open (repeatable); "
                            "'rithmocheck ruleset --ruleset ID' lists its options.")(fn)
-    return click.option("--ruleset", "ruleset_id", default=None, metavar="ID",
+    return click.option("--ruleset", "ruleset_id", default=None, metavar="ID", shell_complete=complete_ruleset_ids,
                         help="The rules: a kind of the edition (lever-fulke-1563/kind-1, -2, -3, or 1, 2, 3; "
                              "default: its first kind), or a reading ('rithmocheck ruleset --list').")(fn)
 
@@ -170,7 +178,7 @@ def move(position: str, move_text: str, ruleset_id: str | None, choices: tuple[s
 
 
 @click.command()
-@click.argument("case_ids", nargs=-1, metavar="[CASE]...")
+@click.argument("case_ids", nargs=-1, metavar="[CASE]...", shell_complete=complete_case_ids)
 @click.option("--engine", "engine", default=None, metavar="COMMAND",
               help="Run the cases against this engine (docs/conformance.md gives the protocol) instead of the "
                    "reference engine.")
@@ -180,10 +188,10 @@ def move(position: str, move_text: str, ruleset_id: str | None, choices: tuple[s
 @click.option("--export", "export_dir", default=None, metavar="DIR",
               help="Write every case (with --reading, those that hold for it) with its position, its move and "
                    "the rulesets it holds for as JSON into DIR (new or empty) and run nothing.")
-@click.option("--reading", "reading_id", default=None, metavar="ID",
+@click.option("--reading", "reading_id", default=None, metavar="ID", shell_complete=complete_ruleset_ids,
               help="Only the cases whose expectation holds under this ruleset (a kind, a modern reading or an "
                    "engine's profile: see 'ruleset --list'), each played under it.")
-@click.option("--profile", "profile_id", default=None, metavar="ID",
+@click.option("--profile", "profile_id", default=None, metavar="ID", shell_complete=complete_ruleset_ids,
               help="With --engine: class each failure against the engine's own reading (a ruleset id, e.g. "
                    "engine/dagaz): a reading of its profile, or a departure even from it.")
 @click.option("--fit", "show_fit", is_flag=True,

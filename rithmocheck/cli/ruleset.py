@@ -16,18 +16,19 @@ from ..errors import InputError, printable
 from ..export.values import LUDII, Doc, Format, Table
 from ..pipeline.outcome import Outcome
 from ..words import count
-from .options import Group, check_output, edition, output_options, write
+from .options import Group, check_output, complete_ruleset_ids, edition, output_options, write
 
 
 @click.group(cls=Group, invoke_without_command=True)
 @click.option("--kind", type=click.Choice(["1", "2", "3", "all"]), default="all", show_default=True,
               help="Which kind of play of the edition; all prints them all in one document.")
-@click.option("--ruleset", "ruleset_id", default=None, metavar="ID",
+@click.option("--ruleset", "ruleset_id", default=None, metavar="ID", shell_complete=complete_ruleset_ids,
               help="A ruleset by its id: a kind (lever-fulke-1563/kind-1) or a reading (see --list).")
 @click.option("--option", "choices", multiple=True, metavar="NAME=VALUE",
               help="Choose one of the ruleset's alternatives (repeatable); the document printed has it resolved.")
 @click.option("--list", "show_list", is_flag=True, help="List the rulesets: the kinds of 1563 and every reading.")
 @click.option("--reading", "reading_id", is_flag=False, flag_value="", default=None, metavar="[ID]",
+              shell_complete=complete_ruleset_ids,
               help="A reading by its id, as --ruleset ID; alone, list the rulesets, as --list.")
 @click.option("--schema", "show_schema", is_flag=True, help="Print the published JSON Schema instead.")
 @output_options(extra=(LUDII,), default="json")
@@ -112,8 +113,8 @@ def _one_ruleset() -> str:
 
 
 @ruleset.command()
-@click.argument("first", metavar="A")
-@click.argument("second", metavar="B")
+@click.argument("first", metavar="A", shell_complete=complete_ruleset_ids)
+@click.argument("second", metavar="B", shell_complete=complete_ruleset_ids)
 @output_options()
 def diff(first: str, second: str, fmt: Format, output: str | None) -> None:
     """The differences between two rulesets A and B (ids: a kind of 1563 or

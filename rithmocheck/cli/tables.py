@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from ..export.values import Doc, Format, Table
-from .options import Number, Progress, check_output, edition, output_options, write
+from .options import Number, Progress, check_output, complete_table_ids, edition, output_options, write
 
 
 @click.command()
@@ -49,7 +49,7 @@ def tables(fmt: Format, output: str | None) -> None:
 
 
 @click.command()
-@click.argument("table_id")
+@click.argument("table_id", shell_complete=complete_table_ids)
 @click.option("--universe", default=None, metavar="NAME|LIST|FILE",
               help="A named universe of the table, a list such as 2,3,4,6, or a file of numbers "
                    "(whole numbers from 1 to 10^12, at most 20,000 of them).")

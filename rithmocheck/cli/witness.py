@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from ..errors import InputError, printable
 from ..export.values import Format, Table
 from ..pipeline.outcome import Outcome
-from .options import check_output, edition, errata_option, output_options, write
+from .options import check_output, complete_passages, complete_table_ids, edition, errata_option, output_options, write
+
+CHECK_HEADERS = ("file", "valid", "tables", "entries", "first_line", "last_line", "line", "problem")
 
 
 @click.command("check-source")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--entries", is_flag=True, help="Also print every entry each file yields, with its position.")
 @output_options()
-def check_source(files: tuple[str, ...], entries: bool, fmt: Format, output: str | None) -> None:
+@click.pass_context
+def check_source(ctx: click.Context, files: tuple[str, ...], entries: bool, fmt: Format,
+                 output: str | None) -> None:
     """Validate transcription FILES: structure, table ids, and that each
     layout re-flattens to the printed run at its lines of the witness.
 
@@ -24,7 +30,9 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: Format, output: str
     is not (the first problem of each file, with its line in the YAML). With
     --entries, every entry, 'nothing' and count each file yields goes to
     stdout (or -o FILE), with its file, table, position, witness line, page and
-    numbers, in any --format.
+    numbers, in any --format. Without --entries, --format or -o gives the
+    check itself as data: a row per file (valid or not, its tables, entries
+    and witness lines, or its first problem and line).
 
     \b
     Example:
@@ -41,16 +49,21 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: Format, output: str
     drift = ed.witness_drift()  # the edition's own files first: a bad witness.yaml is the one line of a refusal
     bad = False
     rows: list[tuple[str, PrintedEntry]] = []
+    checked: list[dict[str, Any]] = []  # the check itself, a row per file (without --entries, as data)
     for name in files:
         try:
             p = load_passage(name, ed.witness, ed.facts.ids)
         except InputError as exc:
             click.echo(f"Error: {exc.one_line()}", err=True)
             bad = True
+            checked.append({"file": name, "valid": False, "tables": [], "entries": None, "first_line": None,
+                            "last_line": None, "line": exc.line, "problem": exc.problem})
             continue
         found = list(printed_entries(p, ed.page_at))
         n = sum(1 for e in found if e.role == "entry")
         rows += [(name, e) for e in found]
+        checked.append({"file": name, "valid": True, "tables": list(p.tables), "entries": n,
+                        "first_line": p.run_lines[0], "last_line": p.run_lines[1], "line": None, "problem": None})
         click.echo(f"{printable(name)}: ok, {n} entries of {', '.join(p.tables)}; re-flattens to witness lines "
                    f"{p.run_lines[0]}-{p.run_lines[1]}", err=True)
     if entries:
@@ -60,13 +73,21 @@ def check_source(files: tuple[str, ...], entries: bool, fmt: Format, output: str
         headers = ("file", "table", "position", "witness_line", *PAGE_HEADERS, "role", "numbers")
         write(Table(headers, [[name, e.table, str(e.position), e.witness_line, *page_cells(e.page), e.role,
                                entry_text(e.numbers, e.signs)] for name, e in rows], data), fmt, output, ed)
+    elif output is not None or ctx.get_parameter_source("fmt") is not ParameterSource.DEFAULT:
+        # a format asked for without --entries: the check's own results in it, a row per file
+        write(Table(CHECK_HEADERS, [[c["file"], "yes" if c["valid"] else "no", " ".join(c["tables"]),
+                                     "" if c["entries"] is None else c["entries"],
+                                     "" if c["first_line"] is None else c["first_line"],
+                                     "" if c["last_line"] is None else c["last_line"],
+                                     "" if c["line"] is None else c["line"], c["problem"] or ""]
+                                    for c in checked], {"files": checked}), fmt, output, ed)
     if drift and not bad:  # a refusal's lines stay its errors
         click.echo(f"warning: {drift}", err=True)
     sys.exit(Outcome(refused=bad).exit_code)
 
 
 @click.command()
-@click.argument("table_id")
+@click.argument("table_id", shell_complete=complete_table_ids)
 @click.option("--corrected", is_flag=True, help="Apply the curated errata (each corrected entry marked).")
 @click.option("--supply", is_flag=True, help="With --corrected: append the omissions the errata supply, marked.")
 @errata_option
@@ -105,7 +126,7 @@ def show(table_id: str, corrected: bool, supply: bool, errata_path: str | None, 
 
 
 @click.command()
-@click.argument("passages", nargs=-1, metavar="[PASSAGE]...")
+@click.argument("passages", nargs=-1, metavar="[PASSAGE]...", shell_complete=complete_passages)
 @output_options()
 def collate(passages: tuple[str, ...], fmt: Format, output: str | None) -> None:
     """Collate the transcriptions (or only the passages PASSAGE..., and

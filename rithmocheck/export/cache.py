@@ -1,50 +1,42 @@
 """The build cache: the same inputs give the same output/, so a build whose
 inputs are byte for byte those of an earlier build takes that build's files
-instead of making them again (as black and pytest keep theirs).
+(from the memo, rithmocheck.memo, where each part of the build is kept)
+instead of making them again (as black and pytest keep theirs); and where
+OUT already holds those very files, as a build wrote them, nothing is
+written at all.
 
 The key is the SHA-256 of everything the output depends on: every file of
 the rithmocheck package (its code, templates, schemas and the shipped
-edition), every regular file of the edition directory, the errata file and
-the second witness, every file of the libraries that render (tabulate,
-PyYAML, Jinja2, MarkupSafe), and the version of Python. A changed byte anywhere gives
-another key; so does a renamed file. The cache holds the files of a build,
-its summary lines and its exit code, as JSON, in
-`$XDG_CACHE_HOME/rithmocheck/builds/` (else `~/.cache/rithmocheck/builds/`);
-it keeps the newest KEEP builds and writes atomically. An entry is never
-trusted when it cannot be read whole: a damaged, foreign or truncated entry
-is a miss, and the build is made afresh. Nothing is cached when the inputs
-are larger than MAX_INPUT_BYTES or cannot all be read (the build then runs
-as without a cache, and reports whatever is wrong with them).
-`build --no-cache` or `RITHMOCHECK_NO_CACHE=1` turns the cache off.
+edition), every file of the rendering libraries (tabulate, PyYAML, Jinja2,
+MarkupSafe) and the version of Python (rithmocheck.digest), and every
+regular file of the edition directory, its errata and its second witness. A
+changed byte anywhere gives another key; so does a renamed file. What the
+key keeps is small: the memo's keys of the build's parts, its summary lines,
+its exit code and the SHA-256 of its manifest. A build after an edit misses
+here, and takes from the memo every part the edit did not touch
+(rithmocheck.export.incremental). `build --no-cache` or
+`RITHMOCHECK_NO_CACHE=1` turns both off.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-from collections.abc import Callable, Iterable
+import os
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
-from ..digest import LIBRARIES, MAX_INPUT_BYTES, PACKAGE, digest
-from ..memo import cache_root, keep_entry
+from .. import memo
+from ..digest import LIBRARIES, MAX_INPUT_BYTES, PACKAGE
 from ..witness.edition import Edition
-from .build import Build
-from .parts import Parts
+from .build import Build, build
+from .incremental import FORMAT as PARTS_FORMAT
+from .incremental import FileSet, PartFiles, sha256
+from .parts import EditionJob
 
-__all__ = ["LIBRARIES", "MAX_INPUT_BYTES", "PACKAGE", "cached_build", "edition_inputs", "key", "load", "store"]
+__all__ = ["LIBRARIES", "MAX_INPUT_BYTES", "PACKAGE", "Head", "cached_build", "edition_inputs", "head_key"]
 
-FORMAT = 1  # of an entry; another format is a miss
-KEEP = 4  # builds kept
-
-
-def cache_dir() -> Path:
-    return cache_root() / "builds"
-
-
-def key(inputs: Iterable[Path]) -> str | None:
-    """The build's key: the digest of its inputs (rithmocheck.digest) and of the entry's
-    format; None when they cannot all be hashed."""
-    return digest(inputs, salt=f"build format {FORMAT}")
+FORMAT = 2  # of the head of a build kept; another format is a miss
 
 
 def edition_inputs(ed: Edition) -> tuple[Path, ...]:
@@ -53,51 +45,80 @@ def edition_inputs(ed: Edition) -> tuple[Path, ...]:
     return tuple(p for p in (ed.root, ed.errata_path, ed.second_witness_path) if p is not None)
 
 
-def load(digest: str) -> Build | None:
-    """The cached build of this key, or None (a miss) when there is none or
-    it cannot be read whole."""
-    path = cache_dir() / f"{digest}.json"
+def _files(paths: Iterable[Path]) -> list[Path]:
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            for directory, dirs, names in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+                out += [Path(directory) / n for n in sorted(names)]
+        else:
+            out.append(path)
+    return out
+
+
+def head_key(job: EditionJob) -> str | None:
+    """The key of the build's head: the digest of the package, the libraries, Python's version and every file
+    of the edition (its directory, errata and second witness); None when an input cannot be read (or they are
+    larger than MAX_INPUT_BYTES): no cache then."""
+    if job.code == "uncacheable" or not job.remember:
+        return None
+    h = hashlib.sha256(f"build format {FORMAT}; parts format {PARTS_FORMAT}; {job.code}\n".encode())
+    for path in _files(edition_inputs(job.ed)):  # (job.remember: every one a regular file, within the bound)
+        h.update(f"{path.absolute()}\0{job._read(path)}\n".encode("utf-8", "surrogateescape"))
+    return f"build:{h.hexdigest()}"
+
+
+class Head:
+    """A build kept: the keys of its parts in the memo, its summary lines, its exit code, its manifest's
+    SHA-256 (an OUT holding exactly its files needs nothing written)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.parts: list[str] = [str(k) for k in data["parts"]]
+        self.messages = tuple(str(m) for m in data["messages"])
+        self.exit_code = int(data["exit_code"])
+        self.manifest = str(data["manifest"])
+        if self.exit_code not in (0, 1):
+            raise ValueError("exit code")
+
+    def files(self) -> FileSet | None:
+        """The build's files, from the memo, their texts read when asked for (None when a part is gone)."""
+        out = FileSet()
+        found = memo.get_many(self.parts)
+        for key in self.parts:
+            hit = found.get(key)
+            if hit is None or not isinstance(hit[0], dict) or not isinstance(hit[0].get("files"), dict):
+                return None
+            out.add(PartFiles(hit[0]["files"], None, key))
+        return out
+
+
+def load_head(key: str) -> Head | None:
+    found = memo.get(key)
+    if found is None:
+        return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        files, messages, exit_code = data["files"], data["messages"], data["exit_code"]
-        if (data.get("format") != FORMAT or data.get("key") != digest or not isinstance(files, dict)
-                or not all(isinstance(k, str) and isinstance(v, str) for k, v in files.items())
-                or not isinstance(messages, list) or not all(isinstance(m, str) for m in messages)
-                or exit_code not in (0, 1)
-                or data.get("sha256") != _digest_of(files, messages, exit_code)):
-            return None
-        return Build(files, tuple(messages), exit_code)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return Head(found[0])
+    except (KeyError, TypeError, ValueError):
         return None
 
 
-def _digest_of(files: dict[str, str], messages: list[str], exit_code: int) -> str:
-    """A checksum of an entry's contents, so that a damaged entry is a miss."""
-    blob = json.dumps([sorted(files.items()), messages, exit_code], ensure_ascii=False)
-    return hashlib.sha256(blob.encode("utf-8", "surrogatepass")).hexdigest()
+def cached_build(ed: Edition) -> tuple[Build | Head, bool]:
+    """The build of `ed` and whether it came from the cache: its head (its files in the memo) when an earlier
+    build had the same key, else made (its parts taken from the memo where their inputs are unchanged) and its
+    head kept (whatever its exit code; bad input raises before anything is)."""
+    from .outfiles import manifest_text
 
-
-def store(digest: str, done: Build) -> None:
-    """Keep a build (atomically; the oldest beyond KEEP are removed). A cache
-    that cannot be written is no error: the build stands either way."""
-    keep_entry(cache_dir() / f"{digest}.json",
-               {"format": FORMAT, "key": digest, "files": done.files, "messages": list(done.messages),
-                "exit_code": done.exit_code, "sha256": _digest_of(done.files, list(done.messages), done.exit_code)},
-               "*.json", KEEP)
-
-
-def cached_build(ed: Edition, make: Callable[[Edition, Parts | None], Build]) -> tuple[Build, bool]:
-    """The build of `ed` and whether it came from the cache: a hit when an
-    earlier build had the same key, else made by `make` (with the
-    remembered parts that depend on neither the transcriptions of the
-    tables nor the errata, rithmocheck.export.parts) and kept (a build is kept whatever
-    its exit code; bad input raises before anything is)."""
-    digest = key(edition_inputs(ed))
-    if digest is not None:
-        hit = load(digest)
-        if hit is not None:
-            return hit, True
-    done = make(ed, Parts.of(ed))
-    if digest is not None:
-        store(digest, done)
+    job = EditionJob(ed)
+    key = head_key(job)
+    if key is not None:
+        head = load_head(key)
+        if head is not None:
+            return head, True
+    done = build(ed, job=job)
+    if key is not None and done.keys:
+        parts = [k for name, k in sorted(done.keys.items()) if name.startswith("out/")]
+        known = done.files if isinstance(done.files, FileSet) else None
+        memo.put(key, {"parts": parts, "messages": list(done.messages), "exit_code": done.exit_code,
+                       "manifest": sha256(manifest_text(done.files, known))})
     return done, False

@@ -30,10 +30,11 @@ import csv
 import datetime
 import hashlib
 import io
-import json
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .render import json_indented
 
 if TYPE_CHECKING:
     from ..witness.edition import Edition
@@ -175,7 +176,27 @@ def _integrity(text: str) -> dict[str, Any]:
     return {"bytes": len(data), "hash": "sha256:" + hashlib.sha256(data).hexdigest()}
 
 
-def _document(path: str, text: str | None) -> dict[str, Any]:
+def _all_fields(files: Mapping[str, str], csvs: list[str], known: Known | None) -> dict[str, list[dict[str, Any]]]:
+    """The columns of each CSV file: remembered (rithmocheck.memo) by the file's SHA-256 where its size and
+    SHA-256 are known, else read from its text."""
+    if known is None:
+        return {p: _fields(files[p]) for p in csvs}
+    from .. import memo
+
+    keys = {p: f"csv-fields:{known.sha256(p)}" for p in csvs}
+    found = memo.get_many(sorted(set(keys.values())))
+    out = {}
+    for p in csvs:
+        hit = found.get(keys[p])
+        if hit is not None and isinstance(hit[0], list):
+            out[p] = hit[0]
+        else:
+            out[p] = _fields(files[p])
+            memo.put(keys[p], out[p])
+    return out
+
+
+def _document(path: str, text: str | None, integrity: dict[str, Any] | None = None) -> dict[str, Any]:
     if path.startswith("ruleset/kind-"):
         kind = path.removeprefix("ruleset/kind-").removesuffix(".json")
         title, form = f"the engine ruleset of kind {kind}", "follows ruleset/schema.json"
@@ -191,7 +212,7 @@ def _document(path: str, text: str | None) -> dict[str, Any]:
     return {"name": _name(path), "path": path, "title": title, "description": form, "profile": "data-resource",
             **({} if xml else {"type": "json"}), "format": "xml" if xml else "json",
             "mediatype": "application/tei+xml" if xml else "application/json", "encoding": "utf-8",
-            **(_integrity(text) if text is not None else {})}
+            **(integrity if integrity is not None else _integrity(text) if text is not None else {})}
 
 
 def created(edition: Edition) -> str | None:
@@ -237,24 +258,42 @@ def _text(value: Any) -> str:
     return " ".join(str(value).split()) if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
 
 
-def datapackage(files: Mapping[str, str], edition: Edition) -> str:
+class Known(Protocol):
+    """What a build knows of its files without reading them: each one's size and SHA-256."""
+
+    def size(self, path: str) -> int: ...
+
+    def sha256(self, path: str) -> str: ...
+
+
+def datapackage(files: Mapping[str, str], edition: Edition, known: Known | None = None) -> str:
     """The descriptor of the data among files (relative path -> text) of the
-    build of an edition."""
+    build of an edition (their sizes and SHA-256 from `known`, when given; a
+    CSV file's columns read from it, or taken from the memo by its SHA-256, so
+    that the files a build did not change are not read again)."""
     from .. import __version__
 
     book = edition.book
     title = str(edition.edition_metadata.get("title") or edition.name)
+
+    def integrity(path: str) -> dict[str, Any]:
+        if known is None:
+            return _integrity(files[path])
+        return {"bytes": known.size(path), "hash": "sha256:" + known.sha256(path)}
+
+    csvs = sorted(p for p in files if p.endswith(".csv"))
+    fields = _all_fields(files, csvs, known)
     resources = []
     for path in sorted(files):
         if path.endswith(".csv"):
             resources.append({
                 "name": _name(path), "path": path, "title": _title(path),
                 "profile": "tabular-data-resource", "format": "csv", "mediatype": "text/csv", "encoding": "utf-8",
-                **_integrity(files[path]),
-                "schema": {"fields": _fields(files[path]), "missingValues": [""], **_keys(path, files)},
+                **integrity(path),
+                "schema": {"fields": fields[path], "missingValues": [""], **_keys(path, files)},
             })
         elif path.endswith(".json") or path.endswith(".tei.xml"):
-            resources.append(_document(path, files[path]))
+            resources.append(_document(path, None, integrity(path)))
     resources.append(_document(MANIFEST, None))
     witness = _second_witness(edition)
     licence, source = _mapping(witness.get("licence")), _mapping(witness.get("source"))
@@ -295,4 +334,4 @@ def datapackage(files: Mapping[str, str], edition: Edition) -> str:
         "sources": sources,
         "resources": resources,
     }
-    return json.dumps(descriptor, indent=2, ensure_ascii=False) + "\n"
+    return json_indented(descriptor) + "\n"

@@ -63,13 +63,15 @@ import re
 import secrets
 import stat
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..errors import InputError
+from .render import json_indented
 
 MANIFEST = "manifest.json"
 GENERATOR = "rithmocheck build"
@@ -121,7 +123,7 @@ def _target(path: str | Path, option: str) -> Path:
     return real_path(head or ".", option, path) / tail
 
 
-def _lstat(path: Path) -> os.stat_result | None:
+def _lstat(path: str | Path) -> os.stat_result | None:
     try:
         return os.lstat(path)
     except OSError:
@@ -274,13 +276,24 @@ def _unlink_quietly(path: str | Path) -> None:
 
 # --- the output tree -----------------------------------------------------------------------------
 
-def manifest_text(files: Mapping[str, str]) -> str:
-    """The manifest of a build: every file it wrote, with its size and SHA-256."""
+class Known(Protocol):
+    """What a build knows of its files without reading them (rithmocheck.export.incremental.FileSet)."""
+
+    def size(self, path: str) -> int: ...
+
+    def sha256(self, path: str) -> str: ...
+
+
+def manifest_text(files: Mapping[str, str], known: Known | None = None) -> str:
+    """The manifest of a build: every file it wrote, with its size and SHA-256 (known, or worked out)."""
     entries = []
     for rel in sorted(files):
+        if known is not None:
+            entries.append({"path": rel, "bytes": known.size(rel), "sha256": known.sha256(rel)})
+            continue
         data = files[rel].encode("utf-8")
         entries.append({"path": rel, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()})
-    return json.dumps({"generator": GENERATOR, "files": entries}, indent=2) + "\n"
+    return json_indented({"generator": GENERATOR, "files": entries}, ensure_ascii=True) + "\n"
 
 
 def _read_manifest(directory: Path) -> dict[str, str | None] | None:
@@ -304,8 +317,16 @@ def _read_manifest(directory: Path) -> dict[str, str | None] | None:
     return owned
 
 
-def _sha256_at(dir_fd: int | None, directory: str, name: str) -> str | None:
-    """The SHA-256 of a regular file (never through a link), or None."""
+# a file as it stands: device, inode, size and modification time (ns); not its ctime, which a hard link changes
+Identity = tuple[int, int, int, int]
+
+
+def _identity_of(st: os.stat_result) -> Identity:
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def _hashed_at(dir_fd: int | None, directory: str, name: str) -> tuple[str, Identity] | None:
+    """The SHA-256 of a regular file (never through a link) and its identity as it was hashed, or None."""
     try:
         if dir_fd is not None:
             fd = os.open(name, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0), dir_fd=dir_fd)
@@ -314,24 +335,52 @@ def _sha256_at(dir_fd: int | None, directory: str, name: str) -> str | None:
     except OSError:
         return None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
             return None
         h = hashlib.sha256()
         while chunk := os.read(fd, 1 << 20):
             h.update(chunk)
-        return h.hexdigest()
+        return h.hexdigest(), _identity_of(st)
     except OSError:
         return None
     finally:
         os.close(fd)
 
 
-def _as_written(path: Path, sha256: str | None) -> bool:
+def _sha256_at(dir_fd: int | None, directory: str, name: str) -> str | None:
+    """The SHA-256 of a regular file (never through a link), or None."""
+    found = _hashed_at(dir_fd, directory, name)
+    return found[0] if found is not None else None
+
+
+# the files of a tree as a build left them: relative path -> (identity, SHA-256, when this was noted, in ns)
+Record = dict[str, tuple[Identity, str, int]]
+SETTLED = 1_000_000_000  # ns a file must have stood before it was noted for its note to be trusted
+
+
+def _as_written(path: str | Path, sha256: str | None, seen: dict[str, Identity] | None = None, rel: str = "",
+                noted: Record | None = None) -> bool:
     """Whether a file a build wrote is still as it wrote it (a regular file
-    with the recorded SHA-256)."""
+    with the recorded SHA-256); its identity noted in `seen` when it is. A
+    file `noted` as a build left it, that stands as it did (device, inode,
+    size, modification time) and had stood still a second before it was
+    noted, is taken as it was, not hashed (as git's index takes a file)."""
     if sha256 is None:
         return True
-    return _sha256_at(None, str(path.parent), path.name) == sha256
+    note = noted.get(rel) if noted is not None else None
+    if note is not None and note[1] == sha256 and note[2] - note[0][3] > SETTLED:
+        st = _lstat(path)
+        if st is not None and stat.S_ISREG(st.st_mode) and _identity_of(st) == tuple(note[0]):
+            if seen is not None:
+                seen[rel] = _identity_of(st)
+            return True
+    found = _hashed_at(None, os.path.dirname(path), os.path.basename(path))
+    if found is None or found[0] != sha256:
+        return False
+    if seen is not None:
+        seen[rel] = found[1]
+    return True
 
 
 def _is_marker(path: Path) -> bool:
@@ -345,26 +394,29 @@ def _contents(directory: Path) -> tuple[set[str], set[str]]:
     links count as files (they are never followed); a build's marker left at
     the top (by a build killed during its swap) is none of them."""
     files, dirs = set(), set()
-    for root, dirnames, filenames in os.walk(directory):
-        rel_root = Path(root).relative_to(directory)
+    top = str(directory)
+    for root, dirnames, filenames in os.walk(top):
+        rel_root = os.path.relpath(root, top)
+        prefix = "" if rel_root == "." else rel_root.replace(os.sep, "/") + "/"
         for d in list(dirnames):
-            p = Path(root) / d
-            if p.is_symlink():
-                files.add((rel_root / d).as_posix())
+            if os.path.islink(os.path.join(root, d)):
+                files.add(prefix + d)
                 dirnames.remove(d)
             else:
-                dirs.add((rel_root / d).as_posix())
+                dirs.add(prefix + d)
         for f in filenames:
-            if root == str(directory) and _is_marker(Path(root) / f):
+            if root == top and _is_marker(Path(root) / f):
                 continue
-            files.add((rel_root / f).as_posix())
+            files.add(prefix + f)
     return files, dirs
 
 
-def foreign(directory: Path, edits: bool) -> list[tuple[str, str]]:
+def foreign(directory: Path, edits: bool, seen: dict[str, Identity] | None = None,
+            noted: Record | None = None) -> list[tuple[str, str]]:
     """What directory holds that a build may not replace, each with why: a
     file no build wrote, or (with edits) one changed since a build wrote it
-    (a user's edit is a user's file)."""
+    (a user's edit is a user's file); with edits, each file found as a build
+    wrote it is noted in `seen` with its identity (`noted`: see _as_written)."""
     files, _dirs = _contents(directory)
     if not files:
         return []
@@ -373,7 +425,7 @@ def foreign(directory: Path, edits: bool) -> list[tuple[str, str]]:
         return [(f, "not written") for f in sorted(files)]
     return sorted([(f, "not written") for f in files - owned.keys()]
                   + [(f, "changed") for f in files & owned.keys()
-                     if edits and not _as_written(directory / f, owned[f])])
+                     if edits and not _as_written(os.path.join(directory, f), owned[f], seen, f, noted)])
 
 
 _DIR_FDS = os.open in os.supports_dir_fd and os.unlink in os.supports_dir_fd and os.scandir in os.supports_fd
@@ -448,10 +500,12 @@ def _marker_kind(directory: Path) -> str | None:
     return None
 
 
-def _remove_leftover(directory: Path) -> list[str]:
+def _remove_leftover(directory: Path, trusted: dict[str, Identity] | None = None) -> list[str]:
     """Remove a build's staging directory or replaced tree, as far as it is
     proven a build's (see the module docstring); return the files left in
-    it (written by no build, or changed since), as paths."""
+    it (written by no build, or changed since), as paths. A file of
+    `trusted` (found as a build wrote it, under this build's lock, a moment
+    before) that stands as it was found is not hashed again."""
     kind = _marker_kind(directory)
     if kind is None:
         try:
@@ -473,7 +527,17 @@ def _remove_leftover(directory: Path) -> list[str]:
         if rel not in owned:
             return False
         sha = owned[rel]
-        return kind == "staging" or sha is None or _sha256_at(dir_fd, os.path.dirname(directory / rel), name) == sha
+        if kind == "staging" or sha is None:
+            return True
+        known = trusted.get(rel) if trusted is not None else None
+        if known is not None:
+            try:
+                st = os.lstat(name, dir_fd=dir_fd) if dir_fd is not None else os.lstat(directory / rel)
+            except OSError:
+                st = None
+            if st is not None and stat.S_ISREG(st.st_mode) and _identity_of(st) == known:
+                return True
+        return _sha256_at(dir_fd, os.path.dirname(directory / rel), name) == sha
 
     left: list[str] = []
     fd = None
@@ -521,15 +585,20 @@ def _locked(directory: Path) -> Iterator[int | None]:
 @lru_cache(maxsize=1)
 def _renameat2() -> Any:
     """Linux renameat2 from the C library, or None where there is none
-    (looked up once: finding the library may take a while)."""
+    (looked up once: among the symbols the interpreter has loaded, where
+    Python linked against the C library has it, else in the library found
+    by name, which may take a while)."""
     import ctypes
-    import ctypes.util
 
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
-        renameat2 = libc.renameat2
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
     except (OSError, AttributeError):
-        return None
+        import ctypes.util
+
+        try:
+            renameat2 = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True).renameat2
+        except (OSError, AttributeError):
+            return None
     renameat2.argtypes = (ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint)
     return renameat2
 
@@ -585,11 +654,13 @@ def _new_staging(parent: Path, name: str, mask: int) -> tuple[Path, str]:
     raise OSError(errno.EEXIST, "no free name for a staging directory", str(parent))  # pragma: no cover
 
 
-def check_out_dir(out: str | Path, protected: Iterable[Path] = (), edits: bool = False) -> Path:
+def check_out_dir(out: str | Path, protected: Iterable[Path] = (), edits: bool = False,
+                  seen: dict[str, Identity] | None = None, contents: bool = True, noted: Record | None = None) -> Path:
     """The output directory (resolved), or InputError naming why a build may
     not write there. With edits, also a file changed since a build wrote it:
     asked only under the build lock, where no other build swaps the tree
-    between reading its manifest and its files."""
+    between reading its manifest and its files (each file found as written
+    noted in `seen`)."""
     if str(out) == "":
         raise InputError("--out", None, "the output directory is empty; give a directory name")
     target = _target(out, "--out")
@@ -606,8 +677,8 @@ def check_out_dir(out: str | Path, protected: Iterable[Path] = (), edits: bool =
     if st is not None and not stat.S_ISDIR(st.st_mode):
         raise InputError(out, None, "exists and is not a directory")
     _not_a_directory_above(out, target)
-    if st is not None:
-        found = foreign(target, edits)
+    if st is not None and contents:
+        found = foreign(target, edits, seen, noted)
         if found:
             name, why = found[0]
             more = f" and {len(found) - 1} more" if len(found) > 1 else ""
@@ -621,14 +692,20 @@ def check_out_dir(out: str | Path, protected: Iterable[Path] = (), edits: bool =
     return target
 
 
-def write_tree(files: Mapping[str, str], out: str | Path, protected: Iterable[Path] = ()) -> list[str]:
+def write_tree(files: Mapping[str, str], out: str | Path, protected: Iterable[Path] = (),
+               known: Known | None = None, noted: Record | None = None, note: Record | None = None) -> list[str]:
     """Write files (relative POSIX path -> text) as the directory out, all or
     nothing; return the paths of files left behind (written by no build, or
-    changed since) in a leftover staging directory, if any."""
+    changed since) in a leftover staging directory, if any. A file the tree
+    it replaces holds as a build wrote it, byte for byte (by its SHA-256:
+    `known` gives the files' sizes and SHA-256 without reading them), is
+    linked into the new tree, not written (nor read). `noted`, the files of
+    OUT as the last build left them (see _as_written); `note` is filled with
+    the files of the tree written, as they stand."""
     if MANIFEST in files:
         raise ValueError(f"{MANIFEST} is written by write_tree itself")
     protected = tuple(protected)
-    target = check_out_dir(out, protected)
+    target = check_out_dir(out, protected, contents=False)  # (what it holds is checked under the lock, below)
     parent = target.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
@@ -636,12 +713,20 @@ def write_tree(files: Mapping[str, str], out: str | Path, protected: Iterable[Pa
         raise _oserror(out, exc, "create the parent directory") from None
     mask = _umask()
     left: list[str] = []
+    seen: dict[str, Identity] = {}
+    shas = ({rel: known.sha256(rel) for rel in files} if known is not None
+            else {rel: hashlib.sha256(text.encode("utf-8")).hexdigest() for rel, text in files.items()})
     with _locked(parent):
         # again, now that no other build runs (and the path is what it was)
-        if check_out_dir(out, protected, edits=True) != target:
+        if check_out_dir(out, protected, edits=True, seen=seen, noted=noted) != target:
             raise InputError(out, None, "changed while the build ran (a link swapped?); build again")
+        before = _read_manifest(target) if seen else None
         for stale in _leftovers(parent, target.name):
             left += _remove_leftover(stale)
+        if (before is not None and set(before) == {*files, MANIFEST} and all(rel in seen for rel in files)
+                and all(before[rel] == shas[rel] for rel in files)):
+            _note(target, shas, note)
+            return left  # the tree holds these very files, as a build wrote them: nothing to write
         try:
             staging, token = _new_staging(parent, target.name, mask)
         except OSError as exc:
@@ -650,15 +735,24 @@ def write_tree(files: Mapping[str, str], out: str | Path, protected: Iterable[Pa
         try:
             # the manifest first: a build killed while writing leaves a
             # staging directory whose every file the next build may delete
-            (staging / MANIFEST).write_text(manifest_text(files), encoding="utf-8", newline="\n")
+            (staging / MANIFEST).write_text(manifest_text(files, known), encoding="utf-8", newline="\n")
+            made: set[str] = set()
+            top = str(staging)
             for rel in sorted(files):
-                path = staging / rel
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(files[rel], encoding="utf-8", newline="\n")
+                path = os.path.join(top, rel)
+                folder = rel.rpartition("/")[0]
+                if folder not in made:
+                    os.makedirs(os.path.dirname(path), exist_ok=True)
+                    made.add(folder)
+                if before is not None and rel in seen and before.get(rel) == shas[rel] and _link(target, rel, path,
+                                                                                               seen[rel]):
+                    continue  # the file the tree it replaces holds, as a build wrote it: linked, not written
+                Path(path).write_text(files[rel], encoding="utf-8", newline="\n")
             if _lstat(target) is None:
                 os.rename(staging, target)
                 swapped = True
                 _unlink_quietly(target / (STAGING_MARK + token))
+                _note(target, shas, note)
                 return left
             _renameat2()  # (found before the marking: the marked tree stands in out for as short a time as can be)
             _mark(target, OLD_MARK, token)  # the tree it replaces carries the proof once it stands aside
@@ -675,7 +769,8 @@ def write_tree(files: Mapping[str, str], out: str | Path, protected: Iterable[Pa
                     raise
             swapped = True
             _unlink_quietly(target / (STAGING_MARK + token))
-            left += _remove_leftover(old)
+            left += _remove_leftover(old, seen)
+            _note(target, shas, note)
             return left
         except OSError as exc:
             if not swapped:
@@ -685,6 +780,45 @@ def write_tree(files: Mapping[str, str], out: str | Path, protected: Iterable[Pa
             if not swapped:
                 _abandon(staging, target, token, marked)
             raise
+
+
+def _note(tree: Path, shas: Mapping[str, str], note: Record | None) -> None:
+    """Note each file of the tree as it stands, with its SHA-256 and the time."""
+    if note is None:
+        return
+    now = time.time_ns()
+    top = str(tree)
+    for rel, sha in shas.items():
+        st = _lstat(os.path.join(top, rel))
+        if st is not None:
+            note[rel] = (_identity_of(st), sha, now)
+
+
+def _link(tree: Path, rel: str, path: str | Path, identity: Identity) -> bool:
+    """Link a file of the tree a build replaces into the new tree, when it stands as it was found (a hard link:
+    the same bytes, nothing written); False where it cannot be (no hard links there, or it changed)."""
+    old = os.path.join(tree, rel)
+    try:
+        st = os.lstat(old)
+        if not stat.S_ISREG(st.st_mode) or _identity_of(st) != identity:
+            return False
+        os.link(old, path, follow_symlinks=False)
+        return True
+    except (OSError, NotImplementedError):
+        return False
+
+
+def unchanged_tree(out: str | Path, protected: Iterable[Path] = (), noted: Record | None = None) -> bool:
+    """Whether OUT holds every file its manifest lists, each as a build wrote it (under the build lock): a build
+    of the same files has nothing to write. A file changed since a build wrote it is refused, as by a build."""
+    target = check_out_dir(out, protected, contents=False)
+    owned = _read_manifest(target)
+    if owned is None:
+        return False
+    with _locked(target.parent):
+        seen: dict[str, Identity] = {}
+        check_out_dir(out, protected, edits=True, seen=seen, noted=noted)
+        return all(rel in seen or rel == MANIFEST for rel in owned)
 
 
 def _abandon(staging: Path, target: Path, token: str, marked: bool) -> None:

@@ -43,6 +43,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from ..audit.errata import Erratum, Omit, Supply
@@ -78,6 +80,7 @@ def _el(parent: ET.Element | None, name: str, text: str | None = None, **attrs: 
     return node
 
 
+@lru_cache(maxsize=4096)
 def safe(text: str) -> str:
     """Text as part of an xml:id: letters, digits and '-' kept, any other
     character written _HEX_ (as the HTML edition's ids)."""
@@ -384,9 +387,33 @@ def _example_spans(w: _Writer, passages: Sequence[ExamplePassage], plan: _Plan, 
                 w.span(a, b, _NUM, _num(t.value, place), f"number {place}")
 
 
-def _pages(w: _Writer, edition: Edition) -> None:
+def tcp_facs(edition: Edition) -> dict[Page, str]:
+    """The second witness's reference to each page's image (its <pb facs>), remembered (rithmocheck.memo)
+    by the digest of its file, so that a page of the text is written without parsing the whole keying."""
+    import hashlib
+
+    from .. import memo
+    from ..witness import tcp
+
+    path = edition.second_witness_path
+    if path is None:
+        return {}
+
+    def make() -> list[list[Any]]:
+        return [[b.page.image, b.page.side, b.facs] for b in tcp.for_edition(edition).breaks]
+
+    try:
+        key = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        key = None
+    found = make() if key is None else memo.remember("tcp-facs", key, make, lambda v: isinstance(v, list))
+    return {Page(int(image), str(side)): str(facs) for image, side, facs in found}
+
+
+def _pages(w: _Writer, edition: Edition, lo: int, hi: int) -> None:
     """A <pb/> where every page of the book begins (the pages the second
-    witness has that no line stands on, before the next page's)."""
+    witness has that no line stands on, before the next page's), those at
+    offsets lo..hi of the text."""
     pm = edition.page_map
     if pm is None:
         return
@@ -397,16 +424,14 @@ def _pages(w: _Writer, edition: Edition) -> None:
     facs: dict[Page, str] = {}
     pages: list[Page] = sorted(begins)
     if edition.second_witness_path is not None:
-        from ..witness import tcp
-
-        breaks = tcp.for_edition(edition).breaks
-        facs = {b.page: b.facs for b in breaks}
+        facs = tcp_facs(edition)
         pages = sorted(set(pages) | set(facs))
     end = len(w.text)
     for i, page in enumerate(pages):
         # a page with no line of the witness on it: before the next page that has one
         offset = begins.get(page, next((begins[p] for p in pages[i + 1:] if p in begins), end))
-        w.point(offset, _PAGE, _milestone("pb", n=str(page), facs=facs.get(page, "")))
+        if lo <= offset <= hi:
+            w.point(offset, _PAGE, _milestone("pb", n=str(page), facs=facs.get(page, "")))
 
 
 def _milestone(name: str, **attrs: str) -> Callable[[ET.Element], None]:
@@ -415,74 +440,131 @@ def _milestone(name: str, **attrs: str) -> Callable[[ET.Element], None]:
     return make
 
 
-def _lines(w: _Writer) -> None:
-    for n in range(1, len(w.lines) + 1):
+def _lines(w: _Writer, first: int, last: int) -> None:
+    for n in range(first, last + 1):
         w.point(w.at(n), _LINE, _milestone("lb", n=str(n)))
 
 
-def _passages(w: _Writer, edition: Edition) -> None:
+def _passages(w: _Writer, edition: Edition, examples: Sequence[ExamplePassage], lo: int, hi: int) -> None:
     """A milestone where each passage (a table's run with its heading, a
-    passage of worked examples) begins, spanning to an anchor where it ends."""
+    passage of worked examples) begins, spanning to an anchor where it ends
+    (those at offsets lo..hi of the text)."""
     spans = [("table", p.passage, p.heading_lines[0], p.run_lines[1]) for p in edition.passages]
-    spans += [("example", x.id, x.first_line, x.last_line) for x in edition.example_passages]
+    spans += [("example", x.id, x.first_line, x.last_line) for x in examples]
     for kind, pid, first, last in spans:
         end = f"{kind}.{safe(pid)}.end"
-        w.point(w.at(first), _START, _milestone("milestone", unit="passage", type=kind, n=pid, spanTo=f"#{end}"))
-        w.point(w.end_of(last), _END, _milestone("anchor", xml_id=end))
+        if lo <= w.at(first) <= hi:
+            w.point(w.at(first), _START, _milestone("milestone", unit="passage", type=kind, n=pid,
+                                                     spanTo=f"#{end}"))
+        if lo <= w.end_of(last) <= hi:
+            w.point(w.end_of(last), _END, _milestone("anchor", xml_id=end))
 
 
-# --- the document ----------------------------------------------------------------------------------
+# --- the document, a region at a time ----------------------------------------------------------------
 
-def tei_text(edition: Edition, errata: Sequence[Erratum], readings: Sequence[Finding]) -> str:
-    """The TEI P5 text of the edition (see the module's docstring). `readings`
-    are the audit's notes of kind reading; each is placed where it stands."""
-    plan = _Plan({}, {}, {}, erratum_places(errata))
-    for e in errata:
-        place = plan.places.get(e.id)
-        if isinstance(e.corr, Supply) and e.position is None:
-            plan.supplied.setdefault(e.table, []).append(e)
-        elif place is not None:
-            plan.errata_at[place] = e
-    for f in readings:
-        place = reading_place(f)
-        if f.kind is Kind.READING and place is not None:
-            plan.readings_at[place] = f
-    try:
-        root = _document(edition, errata, readings, plan)
-    except ValueError as exc:  # a span that crosses another: the edition's tokens cannot nest
-        raise InputError(edition.root, None, f"the TEI text cannot be written: {exc}") from None
-    _check_placed(root, plan, errata)
-    _indent(root)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+@dataclass(frozen=True)
+class Region:
+    """A stretch of the witness the body of the text is written a piece at a time by: the run of a table set
+    in columns (`passage` its passage), or the lines between two such runs. Each piece reads its own lines,
+    passages, errata and readings alone."""
+
+    first: int
+    last: int
+    passage: str | None = None
 
 
-def _document(edition: Edition, errata: Sequence[Erratum], readings: Sequence[Finding], plan: _Plan) -> ET.Element:
+def tei_regions(edition: Edition) -> tuple[Region, ...]:
+    """The body's regions, in the order of the witness: every line in one."""
+    n = len(edition.lines)
+    runs = sorted((p.run_lines[0], p.run_lines[1], p.passage) for p in edition.passages if p.tokens == "words")
+    out: list[Region] = []
+    at = 1
+    for first, last, pid in runs:
+        if first > at:
+            out.append(Region(at, first - 1))
+        out.append(Region(first, last, pid))
+        at = last + 1
+    if at <= n or not out:
+        out.append(Region(at, n))
+    return tuple(out)
+
+
+def region_examples(region: Region, examples: Sequence[ExamplePassage]) -> tuple[ExamplePassage, ...]:
+    """The passages of worked examples that stand in a region, wholly or in part (a passage may run into a
+    table's run)."""
+    return tuple(x for x in examples if x.first_line <= region.last and region.first <= x.last_line)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A region of the body written: its XML (the body's children, each followed by the body's indentation),
+    the errata placed in it (id, place) and the readings (place)."""
+
+    xml: str
+    errata: tuple[tuple[str, str], ...]
+    readings: tuple[str, ...]
+
+    def as_data(self) -> list[Any]:
+        return [self.xml, [list(e) for e in self.errata], list(self.readings)]
+
+    @staticmethod
+    def of(data: Sequence[Any]) -> Piece:
+        return Piece(str(data[0]), tuple((str(i), str(p)) for i, p in data[1]), tuple(str(r) for r in data[2]))
+
+
+_PAD = "\n      "  # the indentation of the body's children
+
+
+def region_piece(edition: Edition, plan: _Plan, region: Region, examples: Sequence[ExamplePassage]) -> Piece:
+    """A region of the body, written: its lines with the points (lines, pages, passages) and spans (cells,
+    numbers, errata, readings) that stand in it; `examples`, the passages of worked examples it holds."""
     ET.register_namespace("", NS)
-    tei = _el(None, "TEI")
-    tei.set("{http://www.w3.org/XML/1998/namespace}lang", "en")
-    _header(tei, edition)
-    text = _el(tei, "text")
-    body = _el(text, "body")
     w = _Writer(edition.lines)
-    _lines(w)
-    _pages(w, edition)
-    _passages(w, edition)
+    lo = w.at(region.first)
+    hi = w.end_of(region.last) if region.last < len(w.lines) else len(w.text)
+    _lines(w, region.first, region.last)
+    _pages(w, edition, lo, hi)
+    _passages(w, edition, examples, lo, hi)
     in_table: dict[int, Passage] = {}
     held: dict[str, dict[tuple[int, int, int], Any]] = {}
-    for p in edition.passages:
+    mine = [p for p in edition.passages if region.first <= p.run_lines[0] <= region.last]
+    for p in mine:
         held[p.passage] = _table_spans(w, p, plan, edition)
         if p.tokens == "words":
             for n in range(p.run_lines[0], p.run_lines[1] + 1):
                 in_table[n] = p
-    _example_spans(w, edition.example_passages, plan, edition)
+    try:
+        _example_spans(w, examples, plan, edition)
+    except ValueError as exc:
+        raise InputError(edition.root, None, f"the TEI text cannot be written: {exc}") from None
     w.ready()
     last_of = _last_passages(edition, plan)
     # after the run of a list set in prose whose table has omissions, they follow, so the prose breaks there
     after: dict[int, list[str]] = {}
-    for p in edition.passages:
+    for p in mine:
         if p.tokens == "numbers" and p.passage in last_of:
             after.setdefault(p.run_lines[1], []).extend(last_of[p.passage])
-    n, lines = 1, len(w.lines)
+    wrapper = _el(None, "TEI")
+    body = _el(wrapper, "body")
+    try:
+        _region_body(w, body, region, in_table, held, plan, last_of, after)
+    except ValueError as exc:  # a span that crosses another: the edition's tokens cannot nest
+        raise InputError(edition.root, None, f"the TEI text cannot be written: {exc}") from None
+    w.flush(body, hi, inclusive=True)
+    errata, readings = _placed(body)
+    if not len(body):
+        return Piece("", tuple(errata), tuple(readings))
+    _indent(body, 2)
+    body[-1].tail = _PAD
+    text = ET.tostring(wrapper, encoding="unicode")
+    inner = text[text.index("<body>") + len("<body>"):text.rindex("</body>")]
+    return Piece(inner[len(_PAD):], tuple(errata), tuple(readings))
+
+
+def _region_body(w: _Writer, body: ET.Element, region: Region, in_table: dict[int, Passage],
+                 held: dict[str, dict[tuple[int, int, int], Any]], plan: _Plan, last_of: dict[str, list[str]],
+                 after: dict[int, list[str]]) -> None:
+    n, lines = region.first, region.last
     while n <= lines:
         if n in in_table:
             p = in_table[n]
@@ -506,17 +588,71 @@ def _document(edition: Edition, errata: Sequence[Erratum], readings: Sequence[Fi
         for table in after.get(last, ()):
             _supplied(body, table, plan)
         n = last + 1
-    w.flush(body, len(w.text), inclusive=True)
+
+
+def plan_of(errata: Sequence[Erratum], readings: Sequence[Finding]) -> _Plan:
+    """Where each erratum and each reading stands, and each table's supplied omissions."""
+    plan = _Plan({}, {}, {}, erratum_places(errata))
+    for e in errata:
+        place = plan.places.get(e.id)
+        if isinstance(e.corr, Supply) and e.position is None:
+            plan.supplied.setdefault(e.table, []).append(e)
+        elif place is not None:
+            plan.errata_at[place] = e
+    for f in readings:
+        place = reading_place(f)
+        if f.kind is Kind.READING and place is not None:
+            plan.readings_at[place] = f
+    return plan
+
+
+def tei_text(edition: Edition, errata: Sequence[Erratum], readings: Sequence[Finding],
+             pieces: Callable[[Region], Piece] | None = None) -> str:
+    """The TEI P5 text of the edition (see the module's docstring). `readings`
+    are the audit's notes of kind reading; each is placed where it stands.
+    The body is written a region at a time (`pieces` gives each, when a build
+    remembers them; else each is written here)."""
+    plan = plan_of(errata, readings)
+    if pieces is None:
+        examples = edition.example_passages
+
+        def written_here(r: Region) -> Piece:
+            return region_piece(edition, plan, r, region_examples(r, examples))
+
+        pieces = written_here
+    written = [pieces(r) for r in tei_regions(edition)]
+    _check_placed([e for p in written for e in p.errata], [r for p in written for r in p.readings], plan, errata)
+    root = _document(edition, errata, readings, plan)
+    _indent(root)
+    text = ET.tostring(root, encoding="unicode")
+    body = "".join(p.xml for p in written)
+    if body:
+        body = _PAD + body[:-len(_PAD)] + "\n    "
+    text = text.replace(f"<body>{_BODY}</body>", f"<body>{body}</body>", 1)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n"
+
+
+_BODY = "\x00body\x00"  # where the regions stand in the document, until they are put there
+
+
+def _document(edition: Edition, errata: Sequence[Erratum], readings: Sequence[Finding], plan: _Plan) -> ET.Element:
+    """The document but its body's regions: the header, the body (a mark where its regions go), the back."""
+    ET.register_namespace("", NS)
+    tei = _el(None, "TEI")
+    tei.set("{http://www.w3.org/XML/1998/namespace}lang", "en")
+    _header(tei, edition)
+    text = _el(tei, "text")
+    body = _el(text, "body")
+    body.text = _BODY
     _back(text, errata, readings, plan, edition)
     return tei
 
 
-def apparatus(root: ET.Element) -> tuple[list[tuple[str, str]], list[str]]:
-    """What the text carries in place: every erratum (choice of sic and
-    corr, surplus, supplied) as (its id, the xml:id of its place: its own or
-    the nearest holding one), and every reading (choice of orig and reg) as
-    the xml:id of its place; in document order."""
-    parents = {child: parent for parent in root.iter() for child in parent}
+def _placed(body: ET.Element) -> tuple[list[tuple[str, str]], list[str]]:
+    """What a body (or a region of it) carries in place: every erratum (choice of sic and corr, surplus,
+    supplied) as (its id, the xml:id of its place: its own or the nearest holding one), and every reading
+    (choice of orig and reg) as the xml:id of its place; in document order."""
+    parents = {child: parent for parent in body.iter() for child in parent}
 
     def place(el: ET.Element) -> str:
         node: ET.Element | None = el
@@ -524,10 +660,9 @@ def apparatus(root: ET.Element) -> tuple[list[tuple[str, str]], list[str]]:
             node = parents.get(node)
         return node.get(XML_ID, "") if node is not None else ""
 
-    body = root.find(f"{_tag('text')}/{_tag('body')}")
     errata: list[tuple[str, str]] = []
     readings: list[str] = []
-    for el in (body.iter() if body is not None else ()):
+    for el in body.iter():
         if el.tag == _tag("choice") and el.find(_tag("orig")) is not None:
             readings.append(place(el))
         elif (el.tag == _tag("choice") and el.find(_tag("sic")) is not None) or el.tag in (
@@ -536,10 +671,18 @@ def apparatus(root: ET.Element) -> tuple[list[tuple[str, str]], list[str]]:
     return errata, readings
 
 
-def _check_placed(root: ET.Element, plan: _Plan, errata: Sequence[Erratum]) -> None:
+def apparatus(root: ET.Element) -> tuple[list[tuple[str, str]], list[str]]:
+    """What the text carries in place: every erratum (choice of sic and corr, surplus, supplied) as (its id,
+    the xml:id of its place: its own or the nearest holding one), and every reading (choice of orig and reg)
+    as the xml:id of its place; in document order."""
+    body = root.find(f"{_tag('text')}/{_tag('body')}")
+    return _placed(body) if body is not None else ([], [])
+
+
+def _check_placed(found: Sequence[tuple[str, str]], readings: Sequence[str], plan: _Plan,
+                  errata: Sequence[Erratum]) -> None:
     """Every erratum and every reading has its one place, or an internal
     error: none is left out in silence."""
-    found, readings = apparatus(root)
     placeless = [e.id for e in errata if e.id not in plan.places]
     want = sorted(plan.places.items())
     if placeless or sorted(found) != want or sorted(readings) != sorted(plan.readings_at):

@@ -100,7 +100,7 @@ def collate(edition: Edition, ids: Iterable[str] = ()) -> CollationReport:
     from .compare import collate_examples, collate_passage, ties_of
 
     wanted = select(edition, ids)
-    ties = ties_of(edition.witness, str(path))
+    ties = ties_of(edition.witness, str(path), edition.page_map)
     results = [collate_passage(p, ties, edition.page_at) for p in edition.passages if p.passage in wanted]
     if EXAMPLES in wanted:
         results.append(collate_examples(edition.example_passages, edition.witness, ties))

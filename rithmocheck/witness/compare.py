@@ -20,6 +20,7 @@ from .page import Page
 
 if TYPE_CHECKING:
     from . import align, tcp
+    from .pages import PageMap
 
 NOTHING_WORD = re.compile(r"^noth", re.IGNORECASE)
 BOOK_HEADS = ("div/head", "table/head")  # TCP contexts of a heading of the book (not a figure's name)
@@ -40,11 +41,13 @@ class Ties:
     tcp_index: Mapping[int, int]  # offset of a TCP token in the TCP text -> its index in the alignment
 
     @staticmethod
-    def of(witness: tuple[str, ...], doc: tcp.Document) -> Ties:
+    def of(witness: tuple[str, ...], doc: tcp.Document, pages: PageMap | None = None,
+           within: tuple[int, int] | None = None) -> Ties:
+        """The two witnesses tied (only the pages of lines `within`, where they are aligned page by page)."""
         from . import align
 
         lines = witness[:-1] if witness and witness[-1] == "" else witness
-        al = align.align(tuple(lines), doc)
+        al = align.align(tuple(lines), doc, pages, within)
         by_line: dict[int, list[int]] = {}
         for i, t in enumerate(al.witness):
             by_line.setdefault(t.line, []).append(i)
@@ -81,10 +84,12 @@ def _sign(text: str) -> int:
     return int(text[len("{powerof"):-1])
 
 
-def ties_of(witness: tuple[str, ...], tcp_path: str) -> Ties:
-    """The witness (its lines) tied to the TCP file (kept by the witness and
-    the file's bytes: aligning takes about a second); a TCP file that is not
-    a TEI keying is bad input."""
+def ties_of(witness: tuple[str, ...], tcp_path: str, pages: PageMap | None = None,
+            within: tuple[int, int] | None = None) -> Ties:
+    """The witness (its lines) tied to the TCP file (kept by the witness, the
+    file's bytes and the page map, by which the two are aligned page by page:
+    rithmocheck.witness.align); a TCP file that is not a TEI keying is bad
+    input."""
     from xml.etree.ElementTree import ParseError
 
     from ..errors import InputError
@@ -96,15 +101,16 @@ def ties_of(witness: tuple[str, ...], tcp_path: str) -> Ties:
         doc = tcp.parsed(data, tcp_path)
     except (ParseError, ValueError) as exc:
         raise InputError(tcp_path, None, f"not a TEI keying of the book: {exc}") from None
-    key = (witness, hashlib.sha256(data).hexdigest())
+    key = (witness, hashlib.sha256(data).hexdigest(), pages, within)
     if key not in _TIES:
         while len(_TIES) >= 4:
             _TIES.pop(next(iter(_TIES)))
-        _TIES[key] = Ties.of(witness, doc)
+        _TIES[key] = Ties.of(witness, doc, pages, within)
     return _TIES[key]
 
 
-_TIES: dict[tuple[tuple[str, ...], str], Ties] = {}  # by witness and the SHA-256 of the TCP file
+# by witness, the TCP file's SHA-256, the page map and the lines asked for
+_TIES: dict[tuple[tuple[str, ...], str, PageMap | None, tuple[int, int] | None], Ties] = {}
 
 
 # --- a transcription cell and what it stands in ---------------------------------------------------

@@ -28,6 +28,7 @@ Everything is loaded once per edition and kept (an Edition is immutable).
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -39,7 +40,7 @@ from ..model.men import Armies
 from ..tables.registry import Registry, build
 from .checked import load_checked
 from .entries import Position, PrintedEntry, printed_entries
-from .examples import Example, ExamplePassage, load_coverage, load_passages
+from .examples import Example, ExamplePassage, load_coverage, load_examples, load_passages
 from .facts import BookFacts, load_book, resolve, table_specs
 from .layout import Passage, load_passage
 from .page import Page
@@ -383,32 +384,45 @@ class Edition:
         the next printed run)."""
         return tuple(p for p in self.passages if table_id in p.tables)
 
+    def _printed(self, p: Passage) -> tuple[PrintedEntry, ...]:
+        """A passage's printed entries, once."""
+        found = self._printed_of.get(p.passage)
+        if found is None:
+            found = self._printed_of[p.passage] = tuple(printed_entries(p, self.page_at))
+        return found
+
     @cached_property
-    def _entries(self) -> dict[str, tuple[PrintedEntry, ...]]:
-        out: dict[str, list[PrintedEntry]] = {}
-        for p in self.passages:
-            for e in printed_entries(p, self.page_at):
-                out.setdefault(e.table, []).append(e)
-        return {t: tuple(es) for t, es in out.items()}
+    def _printed_of(self) -> dict[str, tuple[PrintedEntry, ...]]:
+        return {}
+
+    @cached_property
+    def _entries_of(self) -> dict[str, tuple[PrintedEntry, ...]]:
+        return {}
 
     def entries(self, table_id: str) -> tuple[PrintedEntry, ...]:
-        """Every printed entry, 'nothing' and stated count of a table, in printed order."""
-        return self._entries.get(table_id, ())
+        """Every printed entry, 'nothing' and stated count of a table, in printed order (the passages of the
+        table read alone)."""
+        found = self._entries_of.get(table_id)
+        if found is None:
+            found = self._entries_of[table_id] = tuple(e for p in self.passages_for(table_id)
+                                                       for e in self._printed(p) if e.table == table_id)
+        return found
 
     @cached_property
-    def _at(self) -> dict[tuple[str, int, int, int], tuple[PrintedEntry, ...]]:
-        out: dict[tuple[str, int, int, int], list[PrintedEntry]] = {}
-        for table_id, entries in self._entries.items():
-            for e in entries:
-                out.setdefault((table_id, e.position.block, e.position.column, e.position.row), []).append(e)
-        return {k: tuple(v) for k, v in out.items()}
+    def _at_of(self) -> dict[str, dict[tuple[int, int, int], tuple[PrintedEntry, ...]]]:
+        return {}
 
     def entries_at(self, table_id: str, block: int, column: int, row: int,
                    passage: str | None = None) -> tuple[PrintedEntry, ...]:
         """The entries of a table at a position (passage optional: every
         passage of the table when it is not given)."""
-        return tuple(e for e in self._at.get((table_id, block, column, row), ())
-                     if passage is None or e.position.passage == passage)
+        at = self._at_of.get(table_id)
+        if at is None:
+            out: dict[tuple[int, int, int], list[PrintedEntry]] = {}
+            for e in self.entries(table_id):
+                out.setdefault((e.position.block, e.position.column, e.position.row), []).append(e)
+            at = self._at_of[table_id] = {k: tuple(v) for k, v in out.items()}
+        return tuple(e for e in at.get((block, column, row), ()) if passage is None or e.position.passage == passage)
 
     def entry_at(self, table_id: str, position: Position) -> PrintedEntry | None:
         found = self.entries_at(table_id, position.block, position.column, position.row, position.passage)
@@ -421,7 +435,21 @@ class Edition:
         return tuple(replace(p, page=self.page_at(p.first_line),
                              statements=tuple(replace(x, page=self.page_at(x.witness_line)) for x in p.statements),
                              tokens=tuple(replace(t, page=self.page_at(t.line)) for t in p.tokens))
-                     for p in load_passages(self.examples_path, self.witness))
+                     for p in load_passages(self.examples_path, self.witness, None, self._examples_data))
+
+    def example_passages_of(self, ids: Collection[str]) -> tuple[ExamplePassage, ...]:
+        """The passages of worked examples named (in the file's order), read alone when the others are not
+        read yet: each as `example_passages` gives it (what concerns the others is not checked)."""
+        if "example_passages" in self.__dict__:
+            return tuple(p for p in self.example_passages if p.id in ids)
+        return tuple(replace(p, page=self.page_at(p.first_line),
+                             statements=tuple(replace(x, page=self.page_at(x.witness_line)) for x in p.statements),
+                             tokens=tuple(replace(t, page=self.page_at(t.line)) for t in p.tokens))
+                     for p in load_passages(self.examples_path, self.witness, frozenset(ids), self._examples_data))
+
+    @cached_property
+    def _examples_data(self) -> Any:
+        return load_examples(self.examples_path)
 
     @cached_property
     def examples(self) -> tuple[Example, ...]:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -469,10 +469,17 @@ class _Reader:
         return {t.id: t.value for t in self.tokens.values() if t.is_value}
 
 
-def load_passages(path: Path, witness: tuple[str, ...]) -> tuple[ExamplePassage, ...]:
-    """The passages of examples.yaml: its shape checked against its schema (examples-1.json), then each
-    passage read against the witness."""
-    data = load_checked(path, "examples-1.json", by_id(("passages", "passage"), ("statements", "statement")))
+def load_examples(path: Path) -> Any:
+    """examples.yaml read, its shape checked against its schema (examples-1.json) before any of it is used."""
+    return load_checked(path, "examples-1.json", by_id(("passages", "passage"), ("statements", "statement")))
+
+
+def load_passages(path: Path, witness: tuple[str, ...], only: Collection[str] | None = None,
+                  data: Any = None) -> tuple[ExamplePassage, ...]:
+    """The passages of worked examples (with `only`, those passages alone, read as the whole file reads them:
+    what concerns the others, their ids and lines aside, is not read, nor checked); `data`, the file as read
+    and checked against its schema (`load_examples`), when it is."""
+    data = load_examples(path) if data is None else data
     if not isinstance(data, LDict) or not isinstance(data.get("passages"), LList):
         raise InputError(path, getattr(data, "line", 1), "expected a mapping with a list 'passages'")
     out: list[ExamplePassage] = []
@@ -495,6 +502,8 @@ def load_passages(path: Path, witness: tuple[str, ...]) -> tuple[ExamplePassage,
         if not isinstance(raw["id"], str) or reader.pid in ids:
             raise InputError(path, raw.line, f"passage id {raw['id']!r} is not text or is used twice")
         ids.add(reader.pid)
+        if only is not None and reader.pid not in only:
+            continue
         heading = _text(raw, "heading", path, reader.what) or ""
         if headings.get(heading, reader.first + 1) > reader.first:
             raise reader.fail(raw, f"its heading {heading!r} is not a line of the witness at or before line "

@@ -264,15 +264,37 @@ class Document:
             raise LookupError(f"not in the TCP text: {needle!r}")
         return hits[0].first_page
 
+    def tokens_on(self, pages: set[Page]) -> tuple[Token, ...]:
+        """The tokens of `tokens()` that stand on the pages given, read from their stretch of the text alone."""
+        if "_tokens" in self.__dict__:
+            return tuple(t for t in self.tokens() if t.page in pages)
+        starts = [i for i, b in enumerate(self.breaks) if b.page in pages]
+        if not starts:
+            return ()
+        lo = self.breaks[starts[0]].offset
+        after = starts[-1] + 2  # (to the start of the page after the next: a token running on is read whole)
+        hi = self.breaks[after].offset if after < len(self.breaks) else len(self.text)
+        out = []
+        for m in TOKEN.finditer(self.text, lo, hi):
+            page = self._page(m.start())
+            if page in pages:
+                kind = "sign" if m.group(1) else "number" if m.group(2) else "word"
+                out.append(Token(kind, m.group(0), m.start(), m.end(), page, self.cell_at(m.start()),
+                                 self.context_at(m.start())))
+        return tuple(out)
+
     def tokens(self) -> tuple[Token, ...]:
         """The running text as numbers, cossick signs and words, each with
-        its page and (in a table) its cell."""
-        out = []
-        for m in TOKEN.finditer(self.text):
-            kind = "sign" if m.group(1) else "number" if m.group(2) else "word"
-            out.append(Token(kind, m.group(0), m.start(), m.end(), self._page(m.start()),
-                             self.cell_at(m.start()), self.context_at(m.start())))
-        return tuple(out)
+        its page and (in a table) its cell (made once for the document)."""
+        found: tuple[Token, ...] | None = self.__dict__.get("_tokens")
+        if found is None:
+            out = []
+            for m in TOKEN.finditer(self.text):
+                kind = "sign" if m.group(1) else "number" if m.group(2) else "word"
+                out.append(Token(kind, m.group(0), m.start(), m.end(), self._page(m.start()),
+                                 self.cell_at(m.start()), self.context_at(m.start())))
+            found = self.__dict__["_tokens"] = tuple(out)
+        return found
 
 
 # --- rendering -------------------------------------------------------------------
@@ -661,12 +683,13 @@ def _load(path: str) -> Document:
 
 @lru_cache(maxsize=2)
 def parsed(data: bytes, path: str) -> Document:
-    """The keying parsed, kept by its bytes (an edited file is read afresh)."""
+    """The keying parsed, kept by its bytes (an edited file is read afresh), and remembered as parsed
+    (rithmocheck.memo, by the bytes and this reader's code) so that a later run does not parse it again."""
     from ..errors import InputError
 
     try:
         _check_depth(data)
-        return parse(data)
+        return _remembered(data)
     except _TooDeep as exc:
         raise InputError(path, exc.line, f"elements nested more than {MAX_XML_DEPTH} deep") from None
     except ET.ParseError as exc:
@@ -687,3 +710,95 @@ def for_edition(edition: Any) -> Document:
     if not Path(path).is_file():
         raise InputError(path, None, "the edition's second witness (edition.yaml: second_witness) is missing")
     return load(path)
+
+
+# --- the document remembered -----------------------------------------------------------------------------
+
+DOCUMENT_FORMAT = 1
+
+
+def _remembered(data: bytes) -> Document:
+    """`parse(data)`, taken from the memo where these bytes were parsed before by this code (a key that moves
+    with the bytes and with this module and page.py); what cannot be parsed is never remembered."""
+    import hashlib
+
+    from .. import memo
+    from . import page
+
+    if not memo.enabled():
+        return parse(data)
+    h = hashlib.sha256(f"tcp document {DOCUMENT_FORMAT} {MAX_FIGURES}\0".encode())
+    for module in (__file__, page.__file__):
+        h.update(Path(module).read_bytes() + b"\0")
+    h.update(data)
+    key = f"tcp-document:{h.hexdigest()}"
+    found = memo.get(key)
+    if found is not None:
+        try:
+            return document_of(found[0])
+        except (TypeError, ValueError, KeyError, IndexError):  # a value of another shape: parsed again
+            pass
+    doc = parse(data)
+    memo.put(key, document_data(doc))
+    return doc
+
+
+def document_data(doc: Document) -> dict[str, Any]:
+    """A parsed document as JSON data (`document_of` reads it back, equal)."""
+    pages: dict[Page, int] = {}
+
+    def pg(p: Page) -> int:
+        return pages.setdefault(p, len(pages))
+
+    def marks(ms: tuple[Mark, ...]) -> list[list[Any]]:
+        return [[m.kind, m.ref, m.shown, m.offset] for m in ms]
+
+    h = doc.header
+    out = {
+        "header": [list(h.titles), list(h.authors), [list(i) for i in h.idnos], h.availability, list(h.notes),
+                   h.publisher, h.pub_place, h.date, h.extent],
+        "breaks": [[pg(b.page), b.facs, b.rendition, b.offset] for b in doc.breaks],
+        "tables": [[t.number, t.heading, t.heading_source, pg(t.page), t.width,
+                    [[r.table, r.number, pg(r.page),
+                      [[c.table, c.row, c.index, c.column, c.cols, c.rows, c.role, c.text, list(c.numbers),
+                        list(c.signs), marks(c.marks), pg(c.page)] for c in r.cells]] for r in t.rows]]
+                   for t in doc.tables],
+        "text": doc.text,
+        "marks": marks(doc.marks),
+        "page_starts": list(doc._page_starts),
+        "page_of_start": [pg(p) for p in doc._page_of_start],
+        "cell_starts": list(doc._cell_starts),
+        "cell_of_start": [None if c is None else list(c) for c in doc._cell_of_start],
+        "context_starts": list(doc._context_starts),
+        "context_of_start": list(doc._context_of_start),
+    }
+    out["pages"] = [[p.image, p.side] for p in pages]
+    return out
+
+
+def document_of(data: dict[str, Any]) -> Document:
+    """The document `document_data` wrote."""
+    pages = [Page(int(i), str(side)) for i, side in data["pages"]]
+
+    def marks(ms: list[list[Any]]) -> tuple[Mark, ...]:
+        return tuple(Mark(k, r, s, o) for k, r, s, o in ms)
+
+    titles, authors, idnos, availability, notes, publisher, place, date, extent = data["header"]
+    return Document(
+        header=Header(tuple(titles), tuple(authors), tuple((a, b) for a, b in idnos), availability, tuple(notes),
+                      publisher, place, date, extent),
+        breaks=tuple(PageBreak(pages[p], facs, rendition, offset) for p, facs, rendition, offset in data["breaks"]),
+        tables=tuple(Table(number, heading, source, pages[page], tuple(
+            Row(table, row_no, tuple(Cell(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], tuple(c[8]), tuple(c[9]),
+                                          marks(c[10]), pages[c[11]]) for c in cells), pages[row_page])
+            for table, row_no, row_page, cells in rows), width)
+            for number, heading, source, page, width, rows in data["tables"]),
+        text=data["text"],
+        marks=marks(data["marks"]),
+        _page_starts=tuple(data["page_starts"]),
+        _page_of_start=tuple(pages[p] for p in data["page_of_start"]),
+        _cell_starts=tuple(data["cell_starts"]),
+        _cell_of_start=tuple(None if c is None else (c[0], c[1], c[2]) for c in data["cell_of_start"]),
+        _context_starts=tuple(data["context_starts"]),
+        _context_of_start=tuple(data["context_of_start"]),
+    )

@@ -10,21 +10,18 @@ and of the worked examples (examples.yaml), the edition's registry of tables."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from typing import Any
 
 from ...tables.explain import COUNT_COLUMNS
 from ...witness.edition import Edition
 from ...witness.entries import Position
-from .model import ENTRY_ROLES, cell_id, example_file, page_label, safe
+from .model import ENTRY_ROLES, FIGURES, cell_id, example_file, number_anchor, page_label, printed_numbers, safe
 
-# the figures of a cell's text: runs of digits, a cossick sign ({powerof4}) being no number
-FIGURES = re.compile(r"\{powerof\d\}|(\d+)", re.ASCII)
+__all__ = ["FIGURES", "Concordance", "NumberEntry", "Place", "concordance", "printed_numbers"]
 
-
-def printed_numbers(text: str) -> list[int]:
-    """The numbers a transcribed text prints, in order (a sign is none)."""
-    return [int(m.group(1)) for m in FIGURES.finditer(text) if m.group(1)]
+# the index at the head of the page: the numbers by their count of figures
+INDEX_GROUPS = ((0, 9, "0 to 9"), (10, 99, "10 to 99"), (100, 999, "100 to 999"), (1000, None, "1,000 and more"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +53,16 @@ class Concordance:
     cells: int  # places in tables' cells
     passages: int  # places in worked examples
 
+    @property
+    def index(self) -> tuple[tuple[str, tuple[NumberEntry, ...]], ...]:
+        """The numbers in groups by their figures (1 to 9, 10 to 99, ...), for the index at the page's head."""
+        out = []
+        for low, high, label in INDEX_GROUPS:
+            group = tuple(n for n in self.numbers if n.number >= low and (high is None or n.number <= high))
+            if group:
+                out.append((label, group))
+        return tuple(out)
+
 
 def _tables_holding(edition: Edition) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
@@ -72,7 +79,26 @@ def _tables_holding(edition: Edition) -> dict[int, list[str]]:
     return out
 
 
-def concordance(edition: Edition) -> Concordance:
+def example_places(edition: Edition) -> list[list[Any]]:
+    """Where the worked examples print each number, as data (each place's number or None for a figure read as
+    no number, then the place's fields): what the concordance takes from examples.yaml, so that a build can
+    keep it apart from the tables' (rithmocheck.export.parts)."""
+    out: list[list[Any]] = []
+    for x in edition.example_passages:
+        href = f"examples/{example_file(x.id)}"
+        for t in x.tokens:
+            if t.kind not in ("figure", "word") or not isinstance(t.value, int):
+                continue
+            if t.reading is not None:
+                out.append([None, href, x.id, t.printed, t.line, page_label(t.page), 1,
+                            f"read as the {t.reading[0]} {t.reading[1]}"])
+            else:
+                out.append([t.value, href, x.id, t.printed, t.line, page_label(t.page), 1, ""])
+    return out
+
+
+def concordance(edition: Edition, examples: list[list[Any]] | None = None) -> Concordance:
+    """The concordance; `examples`, the worked examples' places (`example_places`) when already known."""
     cells: dict[int, list[Place]] = {}
     passages: dict[int, list[Place]] = {}
     for p in edition.passages:
@@ -93,19 +119,15 @@ def concordance(edition: Edition) -> Concordance:
                             Place(href, f"{p.passage} {pos.block}.{pos.column}.{pos.row}", cell.text, line, page,
                                   found.count(n)))
     readings: list[Place] = []
-    for x in edition.example_passages:
-        href = f"examples/{example_file(x.id)}"
-        for t in x.tokens:
-            if t.kind not in ("figure", "word") or not isinstance(t.value, int):
-                continue
-            place = Place(href, x.id, t.printed, t.line, page_label(t.page))
-            if t.reading is not None:
-                readings.append(Place(href, x.id, t.printed, t.line, page_label(t.page),
-                                      note=f"read as the {t.reading[0]} {t.reading[1]}"))
-            else:
-                passages.setdefault(t.value, []).append(place)
+    for value, *place in example_places(edition) if examples is None else examples:
+        where = Place(str(place[0]), str(place[1]), str(place[2]), int(place[3]), str(place[4]), int(place[5]),
+                      str(place[6]))
+        if value is None:
+            readings.append(where)
+        else:
+            passages.setdefault(int(value), []).append(where)
     holding = _tables_holding(edition)
-    numbers = tuple(NumberEntry(n, f"n{n}", tuple(cells.get(n, ())), tuple(passages.get(n, ())),
+    numbers = tuple(NumberEntry(n, number_anchor(n), tuple(cells.get(n, ())), tuple(passages.get(n, ())),
                                 tuple(holding.get(n, ())))
                     for n in sorted(set(cells) | set(passages)))
     return Concordance(numbers, tuple(readings), sum(len(v) for v in cells.values()),

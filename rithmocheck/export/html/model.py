@@ -76,10 +76,12 @@ BOTH, PRINTED, CORRECTED = "", "in-p", "in-c"
 
 @dataclass(frozen=True, slots=True)
 class Part:
-    """A piece of printed text: plain text, or a cossick sign (power N)."""
+    """A piece of printed text: plain text, or a cossick sign (power N); a
+    printed number may link to its entry in the concordance (href)."""
 
     text: str
     sign: int = 0
+    href: str = ""
 
 
 @lru_cache(maxsize=4096)
@@ -87,6 +89,37 @@ def parts(text: str) -> tuple[Part, ...]:
     """Text split into plain pieces and cossick signs (`{powerofN}`)."""
     pieces = SIGN.split(text)
     return tuple(Part(p) if i % 2 == 0 else Part(f"p{p}", int(p)) for i, p in enumerate(pieces) if p)
+
+
+# the figures of a cell's text: runs of digits, a cossick sign ({powerof4}) being no number
+FIGURES = re.compile(r"\{powerof\d\}|(\d+)", re.ASCII)
+DIGITS = re.compile(r"(\d+)", re.ASCII)
+CONCORDANCE = "../concordance.html"  # from a table's page (html/tables/)
+
+
+def printed_numbers(text: str) -> list[int]:
+    """The numbers a transcribed text prints, in order (a sign is none): what the concordance lists."""
+    return [int(m.group(1)) for m in FIGURES.finditer(text) if m.group(1)]
+
+
+def number_anchor(n: int) -> str:
+    """A number's entry in the concordance: concordance.html#n72."""
+    return f"n{n}"
+
+
+@lru_cache(maxsize=1024)
+def linked_parts(text: str) -> tuple[Part, ...]:
+    """Text as `parts`, each printed number a link to its entry in the concordance (for a cell that is not
+    itself a link: words, group heads, prose)."""
+    out: list[Part] = []
+    for p in parts(text):
+        if p.sign:
+            out.append(p)
+            continue
+        for i, piece in enumerate(DIGITS.split(p.text)):
+            if piece:
+                out.append(Part(piece, href=f"{CONCORDANCE}#{number_anchor(int(piece))}") if i % 2 else Part(piece))
+    return tuple(out)
 
 
 @lru_cache(maxsize=256)
@@ -125,6 +158,7 @@ class Detail:
     title: str
     items: tuple[tuple[str, str], ...] = ()
     text: str = ""
+    numbers: tuple[int, ...] = ()  # the numbers the cell prints, each linked to its entry in the concordance
 
 
 @dataclass(slots=True)
@@ -168,7 +202,7 @@ class CellView:
         if not self.flags and len(self.spans) == 1:
             span = self.spans[0]
             if span.kind == "text" and not span.view and not span.say and len(span.parts) == 1 \
-                    and not span.parts[0].sign:
+                    and not span.parts[0].sign and not span.parts[0].href:
                 self.plain = span.parts[0].text
 
 
@@ -274,6 +308,32 @@ class ExampleView:
     erratum: tuple[tuple[str, str], ...]
     prev: tuple[str, str] | None = None  # (file, id) of the passage before, in the order of the book
     next: tuple[str, str] | None = None
+    book_lines: tuple[BookLine, ...] = ()  # the passage line by line, each with its number (its segments cut there)
+
+
+@dataclass(slots=True)
+class BookLine:
+    """A line of the witness within a passage: its number and its text's
+    segments (a quote or a reading may run on from the line before). The
+    page sets the lines as the book does on a wide screen, and joins them
+    into running text, each number kept in its place, on a narrow one."""
+
+    n: int
+    segments: tuple[Segment, ...]
+
+
+def book_lines(first: int, segments: Sequence[Segment]) -> tuple[BookLine, ...]:
+    """A passage's segments (its lines joined by newlines, from witness line
+    `first`) cut into its lines."""
+    lines: list[list[Segment]] = [[]]
+    for s in segments:
+        pieces = s.text.split("\n")
+        for i, piece in enumerate(pieces):
+            if i:
+                lines.append([])
+            if piece:
+                lines[-1].append(Segment(piece, s.quoted, s.reading))
+    return tuple(BookLine(first + i, tuple(line)) for i, line in enumerate(lines))
 
 
 @dataclass(slots=True)
@@ -510,15 +570,25 @@ def _cell(t: _Table, pos: Position, cell: Cell, line: int, page: Page | None) ->
                     Detail(title, tuple(items)), entry, status)
 
 
-_WORDS: dict[tuple[str, str], CellView] = {}
+_WORDS: dict[tuple[str, str, bool], CellView] = {}
 
 
-def _words(cell: Cell) -> CellView:
-    """A cell that holds no entry (a heading, label, group head, prose or blank)."""
-    key = (cell.role, cell.text)
+def _words(cell: Cell, linked: bool = True) -> CellView:
+    """A cell that holds no entry (a heading, label, group head, prose or blank), each printed number a link to
+    the concordance (unless `linked` is False: a cell that is itself a link)."""
+    key = (cell.role, cell.text, linked)
     view = _WORDS.get(key)
     if view is None:
-        view = _WORDS[key] = CellView(f"w role-{cell.role}", (), (Span("text", parts(cell.text)),))
+        view = _WORDS[key] = CellView(f"w role-{cell.role}", (), (Span("text", (linked_parts if linked else parts)(
+            cell.text)),))
+    return view
+
+
+def _concorded(view: CellView, cell: Cell) -> CellView:
+    """A cited cell (its content a link of its own) with the numbers it prints linked from its detail."""
+    numbers = tuple(dict.fromkeys(printed_numbers(cell.text)))
+    if numbers and view.detail is not None:
+        view.detail = replace(view.detail, numbers=numbers)
     return view
 
 
@@ -530,7 +600,7 @@ def _reading(t: _Table, passage: Passage, cell: Cell, reading: Finding) -> CellV
     line, col = passage.read_from(cell)
     page = t.page(line, col)
     view = (_cell(t, pos, cell, line, page) if cell.role in ENTRY_ROLES
-            else replace(_words(cell), id=cell_id(pos),
+            else replace(_words(cell, linked=False), id=cell_id(pos),
                          detail=Detail(f"{WHAT.get(cell.role, 'Cell')} {pos}", (_where(line, page),))))
     detail = view.detail or Detail(str(pos))
     items = detail.items or ((("Where", detail.text),) if detail.text else ())
@@ -558,7 +628,7 @@ def _blocks(t: _Table, passage: Passage, table_id: str) -> tuple[BlockView, ...]
                 cell = c.cells[r]
                 reading = t.readings.get(Position(passage.passage, cell.block, cell.column, cell.row))
                 if reading is not None:
-                    cells.append(_reading(t, passage, cell, reading))
+                    cells.append(_concorded(_reading(t, passage, cell, reading), cell))
                     continue
                 if cell.role == "blank":
                     cells.append(_words(cell))
@@ -569,8 +639,8 @@ def _blocks(t: _Table, passage: Passage, table_id: str) -> tuple[BlockView, ...]
                     row_page = page
                 # a fragment's entry stands at the fragment; the line that ends it holds words
                 if cell.role in ENTRY_ROLES and not (r > 0 and c.cells[r - 1].role == "fragment"):
-                    cells.append(_cell(t, Position(passage.passage, cell.block, cell.column, cell.row), cell, line,
-                                       page))
+                    cells.append(_concorded(_cell(t, Position(passage.passage, cell.block, cell.column, cell.row),
+                                                  cell, line, page), cell))
                 else:
                     cells.append(_words(cell))
             if not groups or (row_page is not None and row_page != groups[-1][0] and groups[-1][1]):
@@ -837,7 +907,7 @@ def _example(edition: Edition, r: PassageCheck, errata: Sequence[Erratum], findi
     last = edition.page_span(p.first_line, p.last_line)[1]
     pages = page_label(p.page) + (f" to {page_label(last)}" if last is not None and last != p.page else "")
     return ExampleView(safe(p.id), example_file(p.id), r.status, CHECKS[r.status][1], lines, pages,
-                       segments, tuple(claim), tuple(check), tuple(err))
+                       segments, tuple(claim), tuple(check), tuple(err), book_lines=book_lines(p.first_line, segments))
 
 
 def example_file(passage_id: str) -> str:

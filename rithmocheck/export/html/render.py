@@ -19,13 +19,16 @@ import os
 import sys
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, Template
 from jinja2.bccache import Bucket
 
 from .concordance import Concordance
 from .model import Site
-from .play import PlaySite, ReplayView
+
+if TYPE_CHECKING:
+    from .play import PlaySite, ReplayView
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
