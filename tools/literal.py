@@ -92,11 +92,16 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             for value in values[1:]:
                 jobs.append((kind, name, value, args.per_option, args.sample, args.seed, args.engine))
+    results = []
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(_unit, jobs))
+            for i, r in enumerate(pool.map(_unit, jobs), 1):
+                results.append(r)
+                _progress(i, len(jobs), r)
     else:
-        results = [_unit(j) for j in jobs]
+        for i, j in enumerate(jobs, 1):
+            results.append(_unit(j))
+            _progress(i, len(jobs), results[-1])
     disagreements = []
     total_cpu = 0.0
     print(f"{'kind':4}  {'options':42} {'positions':>9} {'moves':>8} {'captures':>8} {'victories':>9} "
@@ -118,6 +123,13 @@ def main(argv: list[str] | None = None) -> int:
         for d in ds if args.all else ds[:args.show]:
             print(d.line())
     return 1 if disagreements else 0
+
+
+def _progress(i: int, n: int, r: tuple[Any, ...]) -> None:
+    kind, name, value, tally, cpu = r
+    label = "(defaults)" if name is None else f"{name}={_show(value)}"
+    print(f"[{i}/{n}] kind {kind} {label}: {tally.positions} positions, {len(tally.disagreements)} disagreements, "
+          f"{cpu:.0f} s", file=sys.stderr, flush=True)
 
 
 def _show(v: Any) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 
 from rithmocheck.play.position import Man, Position, Square
@@ -159,12 +160,13 @@ def by_two(book: Book, pos: Position, side: str, manner: str) -> Iterator[Taking
     if manner == "lying-in-wait" and book.options.get("lying-in-wait-next-spaces") == "directly":
         ways = DIRECT
     mine = list(fighters(book, pos, side))
+    reach = {s: book.in_draught(pos, s, m) for s, m in mine}
     for vsq, v in enemies(book, pos, side):
         if adjacent:
             near = set(next_spaces(book, vsq, ways))
             takers = [(s, m) for s, m in mine if s in near]
         else:
-            takers = [(s, m) for s, m in mine if vsq in book.in_draught(pos, s, m)]
+            takers = [(s, m) for s, m in mine if vsq in reach[s]]
         for (s1, m1), (s2, m2) in combinations(takers, 2):
             for n, layer in stakes(book, v, manner):
                 if any(_made(manner, a, b, n) for a in book.numbers_of_taker(m1) for b in book.numbers_of_taker(m2)):
@@ -367,12 +369,17 @@ def in_proportion(a: int, b: int, c: int) -> list[str]:
 def lines_of_three(book: Book) -> list[tuple[Square, Square, Square]]:
     """Three spaces "in a right line, direct or cross, as in D.A.B. or else 5.1.3" (591-592), next to
     each other, each line once."""
+    return _lines(book.ranks)
+
+
+@cache
+def _lines(ranks: int) -> list[tuple[Square, Square, Square]]:  # the board's, made once for its length
     out = []
     for x in range(8):
-        for y in range(book.ranks):
+        for y in range(ranks):
             for w in ((0, 1), (1, 0), (1, 1), (1, -1)):
                 sqs = ((x, y), (x + w[0], y + w[1]), (x + 2 * w[0], y + 2 * w[1]))
-                if all(book.on_board(s) for s in sqs):
+                if all(0 <= s[0] < 8 and 0 <= s[1] < ranks for s in sqs):
                     out.append(sqs)
     return out
 
@@ -381,14 +388,19 @@ def squares_of_four(book: Book) -> list[tuple[Square, Square, Square, Square]]:
     """Four "set like a square two against two, as in.E.B.D.C. or.2.3.4.5" (593-594): the four spaces
     next cornerwise about one space (2.3.4.5 stood so about 1 in the siege of a round, 469-470, whose
     draught is cornerwise, 421), or four spaces two by two (option four-arrangement)."""
+    return _squares(book.ranks, book.option("four-arrangement") == "block")
+
+
+@cache
+def _squares(ranks: int, block: bool) -> list[tuple[Square, Square, Square, Square]]:
     out = []
     for x in range(8):
-        for y in range(book.ranks):
-            if book.option("four-arrangement") == "block":
+        for y in range(ranks):
+            if block:
                 sqs = ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
             else:
                 sqs = ((x, y), (x + 2, y), (x, y + 2), (x + 2, y + 2))
-            if all(book.on_board(s) for s in sqs):
+            if all(0 <= s[0] < 8 and 0 <= s[1] < ranks for s in sqs):
                 out.append(sqs)
     return out
 

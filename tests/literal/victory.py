@@ -40,6 +40,8 @@ def triumphs(book: Book, pos: Position, side: str, flown_to: Square | None) -> l
     if any(m.shape == "pyramid" for _sq, m in pos.men(OTHER[side])):
         return []
     mine = {sq: m for sq, m in pos.men(side) if book.in_camp_of_enemy(side, sq) and sq != flown_to}
+    if len(mine) < 3:
+        return []
     great_allowed = not (book.kind == 2 and book.option("two-triumphs") is False)
     greater = frozenset().union(*(book.tables.get(t, frozenset()) for t in GREATER))
     greatest = frozenset().union(*(book.tables.get(t, frozenset()) for t in GREATEST))
