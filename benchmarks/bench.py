@@ -1,6 +1,6 @@
 """Start-up and main-job benchmark (run by hand; not part of the test suite).
 
-    python benchmarks/bench.py [--runs N]
+    python benchmarks/bench.py [--runs N] [--quick]
 
 Measures, in one run on this machine, each command as the best of N runs
 and as a ratio to the import floor, `python -c "import click, yaml, tabulate"`:
@@ -24,7 +24,9 @@ Commands run as users run them, with the package's bytecode compiled (one
 warm-up run first; PYTHONDONTWRITEBYTECODE is dropped from their environment).
 
 Exit 1 when a target is missed. Large universes are benchmarked apart, by
-benchmarks/scale.py.
+benchmarks/scale.py. `--quick` is the smallest budget, which the tests run so
+that the script cannot rot: every measurement once, with no warm-up run,
+`generate` of one table only; its figures are not the ones to report.
 """
 
 from __future__ import annotations
@@ -57,8 +59,12 @@ COLLATE_TARGET = EXPLAIN_TARGET = 3.0
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
+WARM_UP = True  # a run before those measured (not with --quick)
+
+
 def best(cmd: list[str], runs: int) -> float:
-    subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=ENV)
+    if WARM_UP:
+        subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=ENV)
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
@@ -74,14 +80,14 @@ def cpu_best(cmd: list[str], runs: int, fresh: str | None = None) -> float:
     import shutil
 
     times = []
-    for _ in range(runs + 1):  # a warm-up run first, not counted
+    for _ in range(runs + WARM_UP):  # a warm-up run first, not counted
         if fresh:
             shutil.rmtree(fresh, ignore_errors=True)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=ENV)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return min(times[1:])
+    return min(times[1:] if WARM_UP else times)
 
 
 def edited_build(py: str, runs: int, env: dict[str, str]) -> float:
@@ -116,7 +122,12 @@ def imports_sympy(args: list[str]) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per command (the best is kept)")
-    runs = parser.parse_args().runs
+    parser.add_argument("--quick", action="store_true", help="the smallest budget: each measurement once, no "
+                                                              "warm-up, one table (the tests' run; not for the README)")
+    args = parser.parse_args()
+    runs = 1 if args.quick else args.runs
+    global WARM_UP
+    WARM_UP = not args.quick
     py = sys.executable
     floor = best([py, "-c", "import click, yaml, tabulate"], runs)
     print(f"{'import floor (click, yaml, tabulate)':42} {floor * 1000:7.1f} ms   1.00x")
@@ -130,7 +141,7 @@ def main() -> int:
         print(f"{name:42} {t * 1000:7.1f} ms {ratio:6.2f}x {verdict}")
 
     report("rithmocheck --help", best([py, "-m", "rithmocheck", "--help"], runs), GENERATE_TARGET)
-    for table_id in TABLE_IDS:
+    for table_id in TABLE_IDS[:1] if args.quick else TABLE_IDS:
         t = best([py, "-m", "rithmocheck", "generate", table_id, "--format", "json"], runs)
         report(f"generate {table_id}", t, GENERATE_TARGET)
     report("audit --format json", best([py, "-m", "rithmocheck", "audit", "--format", "json"], runs), None)
@@ -140,13 +151,14 @@ def main() -> int:
         for name, extra, target in (("build, repeated (from the build cache)", [], BUILD_TARGET),
                                     ("build --no-cache (cold)", ["--no-cache"], COLD_BUILD_TARGET)):
             times = []
-            for n in range(runs + 1):  # the first run fills the cache and is not counted
+            skip = 1 if WARM_UP or not extra else 0  # the first run fills the cache (or warms up): not counted
+            for n in range(runs + skip):
                 with tempfile.TemporaryDirectory() as tmp:
                     t0 = time.perf_counter()
                     subprocess.run([py, "-m", "rithmocheck", "build", "--out", f"{tmp}/output", *extra],
                                    check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT,
                                    env=env)
-                    if n:
+                    if n >= skip:
                         times.append(time.perf_counter() - t0)
             report(name, min(times), target)
         report("build --edition DIR, one table edited", edited_build(py, runs, env), EDITED_BUILD_TARGET)

@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 from rithmocheck.play.moves import legal_moves, play  # noqa: E402
 from rithmocheck.play.rules import compile_rules  # noqa: E402
 from rithmocheck.ruleset import document  # noqa: E402
+from rithmocheck.witness.edition import Edition  # noqa: E402
 
 PERFT_TARGET = 2.0  # seconds, the first kind to depth 3
 
@@ -65,7 +66,7 @@ def main() -> int:
     ok = True
     print("| kind | depth | perft | seconds |\n|---|---:|---:|---:|")
     for kind in (1, 2, 3):
-        rules = compile_rules(document(kind))
+        rules = compile_rules(document(kind, Edition.default()))
         pos = rules.start_position()
         for depth in range(1, args.depth + 1):
             t = time.perf_counter()
@@ -78,7 +79,7 @@ def main() -> int:
     print("|---|---:|---:|---:|---:|---:|")
     rng = random.Random(args.seed)
     for kind in (1, 2, 3):
-        rules = compile_rules(document(kind))
+        rules = compile_rules(document(kind, Edition.default()))
         n, dt, won = playouts(rules, args.games, rng)
         print(f"| {kind} | {args.games} | {n:,} | {dt:.2f} | {n / dt:,.0f} | {won} |")
     if not ok:

@@ -145,16 +145,17 @@ def move(position: str, move_text: str, ruleset_id: str | None, choices: tuple[s
 
 
 def parse_agreement(text: str) -> dict[str, Any]:
-    from ..play.victories import AGREEMENTS
+    from ..play.victories import AGREEMENTS, OPTIONAL
 
     name, _, rest = text.partition(":")
     if name not in AGREEMENTS:
         raise InputError("--agreement", None, f"{name!r} is no common victory: one of {', '.join(AGREEMENTS)}")
     out: dict[str, Any] = {"name": name}
+    keys = AGREEMENTS[name] + OPTIONAL.get(name, ())
     for part in filter(None, rest.split(",")):
         key, eq, value = part.partition("=")
-        if not eq or key not in AGREEMENTS[name] or not (value.isascii() and value.isdigit()) or len(value) > 9:
-            takes = ", ".join(k + "=N" for k in AGREEMENTS[name])
+        if not eq or key not in keys or not (value.isascii() and value.isdigit()) or len(value) > 9:
+            takes = ", ".join(k + "=N" for k in keys)
             raise InputError("--agreement", None, f"{part!r}: {name} takes {takes}" if takes
                              else f"{name} takes no numbers")
         out[key] = int(value)

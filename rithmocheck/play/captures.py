@@ -122,8 +122,8 @@ class Board:
 
 def taker_values(man: Man, rules: Rules) -> tuple[int, ...]:
     if man.is_king and rules.takes_with == "whole-or-layer":
-        return (man.value, *(l.value for l in man.layers))
-    return (man.value,)
+        return (rules.number(man), *(l.value for l in man.layers))
+    return (rules.number(man),)
 
 
 def targets(man: Man, rules: Rules, method: str) -> Iterator[tuple[int, int | None]]:
@@ -133,10 +133,10 @@ def targets(man: Man, rules: Rules, method: str) -> Iterator[tuple[int, int | No
         yield man.value, None
         return
     if method == "obsidion":
-        yield man.value, None
+        yield rules.number(man), None
         return
     if not equality:
-        yield man.value, None
+        yield rules.number(man), None
     if not equality or rules.parts_by_equality:
         for layer in man.layers:
             yield layer.value, layer.value
@@ -200,7 +200,7 @@ def _by_method(method: Method, v: Square, victim: Man, side: str, pos: Position,
     elif name == "cossick-signs":
         yield from _cossick(p, v, victim, side, pos, rules, board)
     elif name == "proportion":
-        yield from _proportion(v, victim, side, pos, rules)
+        yield from _proportion(p, v, victim, side, pos, rules)
 
 
 _ARITH: dict[str, Callable[[int, int, int], bool]] = {
@@ -214,8 +214,9 @@ _ARITH: dict[str, Callable[[int, int, int], bool]] = {
 
 def _two_takers(name: str, p: dict[str, Any], v: Square, victim: Man, side: str, pos: Position, rules: Rules,
                 board: Board) -> Iterator[Capture]:
-    if p.get("reach", "draught") == "adjacent":
-        takers = [n for n in _next_spaces(v, rules) if (m := pos.at(n)) is not None and m.side == side
+    if p.get("reach", "draught") == "adjacent":  # the next spaces: directly only, or directly or cornerwise
+        which = VECTORS["orthogonal"] if p.get("next_spaces") == "directly" else EIGHT
+        takers = [n for n in _next_spaces(v, rules, which) if (m := pos.at(n)) is not None and m.side == side
                   and not board.inert(m)]
     else:
         takers = board.takers_of(v, side)
@@ -260,13 +261,15 @@ def _obsidion(p: dict[str, Any], v: Square, victim: Man, side: str, pos: Positio
     own_count = bool(p.get("own_men_count", False))
     edge_counts = bool(p.get("board_edge_counts", False))
     if p.get("blocks", "draughts") == "next-spaces":
-        rings = [VECTORS["orthogonal"]]
-        if p.get("next_spaces", "directly") == "directly-or-cornerwise":
-            rings.append(VECTORS["diagonal"])
+        rings: list[tuple[tuple[int, int], ...]]
+        if p.get("next_spaces", "directly") == "directly-or-cornerwise":  # four directly, or four cornerwise
+            rings = [VECTORS["orthogonal"], VECTORS["diagonal"]]
+        else:  # the next space in every direction he may remove (four directly; eight where cornerwise is agreed)
+            rings = [tuple(u for u in EIGHT if u in _units(rules.steps(victim)))]
         for ring in rings:
             ringed = _ring(ring, v, side, pos, rules, own_count, edge_counts)
             if ringed is not None:
-                yield Capture(v, "obsidion", ringed, victim.value)
+                yield Capture(v, "obsidion", ringed, rules.number(victim))
         return
     lines: dict[tuple[int, int], list[tuple[Square, ...]]] = {}
     for step in rules.steps(victim):
@@ -314,7 +317,12 @@ def _obsidion(p: dict[str, Any], v: Square, victim: Man, side: str, pos: Positio
         if not hindered:
             return
     if besiegers:
-        yield Capture(v, "obsidion", tuple(sorted(besiegers)), victim.value)
+        yield Capture(v, "obsidion", tuple(sorted(besiegers)), rules.number(victim))
+
+
+def _units(steps: Any) -> set[tuple[int, int]]:
+    """The directions of a man's draughts (unit steps)."""
+    return {((s.dx > 0) - (s.dx < 0), (s.dy > 0) - (s.dy < 0)) for s in steps}
 
 
 def _ring(ring: tuple[tuple[int, int], ...], v: Square, side: str, pos: Position, rules: Rules, own_count: bool,
@@ -334,28 +342,50 @@ def _ring(ring: tuple[tuple[int, int], ...], v: Square, side: str, pos: Position
     return tuple(sorted(besiegers)) if besiegers else None
 
 
+def _faces(man: Man, rules: Rules, quadrate: int | None, taking: bool) -> list[tuple[int, tuple[int, ...], int | None]]:
+    """The numbers a man meets the cossick signs with, each with the signs it bears and (a king's layer) the
+    layer: a man his number and signs; a king his number (bearing none) and each quadrate he bears, with the
+    square's sign (lines 920-922, 929), as one taken, or as a taker where he takes with his layers."""
+    if not man.is_king:
+        return [(man.value, rules.signs.get((_origin(man), man.shape, man.value), ()), None)]
+    out: list[tuple[int, tuple[int, ...], int | None]] = [(rules.number(man), (), None)]
+    if quadrate is not None and (not taking or rules.takes_with == "whole-or-layer"):
+        out += [(l.value, (quadrate,), l.value) for l in man.layers]
+    return out
+
+
 def _cossick(p: dict[str, Any], v: Square, victim: Man, side: str, pos: Position, rules: Rules,
              board: Board) -> Iterator[Capture]:
     root_sign = int(p.get("root_sign", 1))
     powers = set(p.get("power_signs", ()))
+    quadrate = int(p["quadrate_sign"]) if p.get("quadrate_sign") is not None else None
     pairs = rules.table_rows(str(p.get("table")))  # root, power, sign
+    victims = _faces(victim, rules, quadrate, taking=False)
     for t in board.takers_of(v, side):
         taker = pos.at(t)
         assert taker is not None
-        for a, b in ((taker, victim), (victim, taker)):  # either the power takes his root, or the root the power
-            a_signs = rules.signs.get((_origin(a), a.shape, a.value), ())
-            b_signs = rules.signs.get((_origin(b), b.shape, b.value), ())
-            for root, power, sign in pairs:
-                if (a.value, b.value) == (power, root) and sign in powers and sign in a_signs and root_sign in b_signs:
-                    yield Capture(v, "cossick-signs", (t,), victim.value)
+        for a_value, a_signs in ((n, s) for n, s, _l in _faces(taker, rules, quadrate, taking=True)):
+            for b_value, b_signs, layer in victims:
+                # either the power takes his root, or the root the power
+                for root, power, sign in pairs:
+                    if sign not in powers:
+                        continue
+                    if ((a_value, b_value) == (power, root) and sign in a_signs and root_sign in b_signs) or \
+                            ((a_value, b_value) == (root, power) and sign in b_signs and root_sign in a_signs):
+                        yield Capture(v, "cossick-signs", (t,), b_value, layer)
+                        break
 
 
 def _origin(m: Man) -> str:
     return OTHER[m.side] if m.turned else m.side
 
 
-def _proportion(v: Square, victim: Man, side: str, pos: Position, rules: Rules) -> Iterator[Capture]:
+def _proportion(p: dict[str, Any], v: Square, victim: Man, side: str, pos: Position, rules: Rules
+                ) -> Iterator[Capture]:
+    at_end = p.get("adversary_place", "third-or-fourth") == "third-or-fourth"
     for arrangement in arrangements_with(v, rules):
+        if at_end and len(arrangement) == 3 and arrangement[1] == v:  # "the third or fourth" (595), not the middle
+            continue
         men = [pos.at(sq) for sq in arrangement]
         if any(m is None for m in men):
             continue

@@ -7,10 +7,11 @@ A move is one of:
 * `fly` (`c5~d7`): a flying draught (the knight's), into a void space; it
   takes no man but may complete a siege (/movement/SHAPE/flying);
 * `take` (`c5xc7`): a man finding an enemy already in danger, of whom he is
-  a taker, takes him before he moves and removes into his place (lines
-  458-459, 486-488, 500, 510-511, 522, 904, 910, 917, 1033-1035); when only
-  a layer of a king is in danger the king keeps his space and the taker
-  stays in his own;
+  a taker (a besieger too: "in all manner of taking"), takes him before he
+  moves and removes into his place (lines 458-459, 486-488, 500, 510-511,
+  522, 904, 910, 917, 1033-1035); when only a layer of a king is in danger
+  the king keeps his space and the taker stays in his own, where the rules
+  allow it (/kings/parts/layer_at_distance);
 * `enter` (`t12@a1`): a prisoner the side holds in hand set on the board,
   on a void space of the side's hindmost rank (the first kind, "placed in
   the hindermost space of his victors camp", line 542) or of the
@@ -122,6 +123,8 @@ def _into_place(rules: Rules) -> tuple[Any, ...]:
 def _takes(pos: Position, rules: Rules, board: Board) -> list[Move]:
     moves = set()
     for c in in_danger(pos, rules, pos.to_move, board, methods=_into_place(rules)):
+        if c.layer is not None and not rules.layer_at_distance:  # a layer is taken only after a move
+            continue
         for t in c.takers:
             moves.add(Move("take", t, c.taken))
     return sorted(moves)
@@ -205,7 +208,7 @@ def play(pos: Position, move: Move, rules: Rules, agreement: dict[str, Any] | No
     elif move.kind == "take":
         assert move.frm is not None
         before = [c for c in in_danger(pos, rules, side, Board(pos, rules), [move.to], _into_place(rules))
-                  if move.frm in c.takers]
+                  if move.frm in c.takers and (c.layer is None or rules.layer_at_distance)]
         whole = [c for c in before if c.layer is None]
         if whole:
             after_take = apply_captures(pos, whole, side, rules)

@@ -92,6 +92,9 @@ class Rules:
     enters: str | None  # hindmost-rank | adversary-camp | None
     parts_by_equality: bool
     draughts_lost: str  # none | any-layer | all-layers: when the king loses a shape's draught
+    draught_scope: str  # distance | shape: what he loses with it (/kings/parts/draught_scope)
+    layer_at_distance: bool  # a layer found in danger before the draw taken, no man moving (/kings/parts)
+    king_number: str  # borne | whole: the number a king who lost layers is taken by and takes with (/kings/number)
     takes_with: str
     kings: Kings
     signs: dict[tuple[str, str, int], tuple[int, ...]]
@@ -141,7 +144,8 @@ class Rules:
         return None
 
     def king_steps(self, man: Man) -> tuple[Step, ...]:
-        """The king's draughts, less those of shapes he no longer bears (kind 1, lines 535-537)."""
+        """The king's draughts, less those of shapes he no longer bears (kind 1, lines 535-537): that shape's
+        distance in every direction, or only the shape's own draught (/kings/parts/draught_scope)."""
         shapes = {l.shape for l in man.layers}
         if self.king_as_shapes:  # he moves as the shapes he bears move (ordinary draughts only)
             return tuple(s for shape in SHAPES if shape in shapes for s in self.march[shape])
@@ -153,8 +157,18 @@ class Rules:
             bears = {l.value for l in man.layers}
             lost = {l.shape for l in self.kings.get(man.side, ()) if l.value in whole - bears}
             shapes = shapes - lost
+        if self.draught_scope == "shape":  # only what the shape itself moves (its ordinary draught)
+            gone = {(s.dx, s.dy) for shape in self.king_by_shape if shape not in shapes for s in self.march[shape]}
+            return tuple(s for s in steps if (s.dx, s.dy) not in gone)
         keep = {d for shape, ds in self.king_by_shape.items() if shape in shapes for d in ds}
         return tuple(s for s in steps if max(abs(s.dx), abs(s.dy)) in keep)
+
+    def number(self, man: Man) -> int:
+        """A man's number; a king's, by which he is taken whole and takes: the sum of the layers he bears, or
+        always his whole number where /kings/number is whole (line 533, "that is.91. or.190.")."""
+        if man.is_king and self.king_number == "whole":
+            return sum(l.value for l in self.kings.get(man.side, ())) or man.value
+        return man.value
 
     def steps(self, man: Man) -> tuple[Step, ...]:
         return self.king_steps(man) if man.is_king else self.march[man.shape]
@@ -271,6 +285,9 @@ def compile_rules(doc: dict[str, Any]) -> Rules:
         captured=captured["becomes"], enters=captured.get("enters"),
         parts_by_equality=bool(parts.get("by_equality", False)),
         draughts_lost=str(parts.get("draughts_lost", "none")),
+        draught_scope=str(parts.get("draught_scope", "distance")),
+        layer_at_distance=bool(parts.get("layer_at_distance", True)),
+        king_number=str(kings_doc.get("number", "borne")),
         takes_with=str(kings_doc.get("takes_with", "whole")), kings=kings, signs=signs,
         triumphs=tuple(triumphs), tests=tests, camp_ranks=max(1, camp // 8),
         line=dict(triumphs_doc.get("line", {"directions": ["orthogonal", "diagonal"]})),

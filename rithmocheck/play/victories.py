@@ -28,13 +28,17 @@ where he "stands for so many men as he has steps", /kings/parts/stands_for):
   amounting to at least `sum`, and no one of them bearing `sum` or more;
 * standards: the standards each side has won, the numbers it has taken
   divided by the men of one standard of the enemy's army (/victories/common
-  standards params); he that wins more has the victory.
+  standards params); he that wins more has the victory: after his move he
+  has won more than his adversary (`decided_by` compare-hosts), or he has
+  won the number of standards the agreement names, `standards`
+  (agreed-number).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..errors import InputError
 from .captures import arrangements_from, proportions_of
 from .move import Move
 from .position import OTHER, Man, Position, square_name
@@ -108,6 +112,7 @@ def _triumph(name: str, side: str, sqs: tuple[tuple[int, int], ...], men: list[M
 
 AGREEMENTS = {"bodies": ("men",), "goods": ("sum",), "quarrel": ("sum", "characters"), "honour": ("sum", "men"),
               "honour-and-quarrel": ("sum", "men", "characters"), "standards": ()}
+OPTIONAL = {"standards": ("standards",)}  # the standards to be won, where the ruleset's standards-victory is agreed
 
 
 def characters(n: int) -> int:
@@ -141,9 +146,14 @@ def common(pos: Position, rules: Rules, side: str, agreement: dict[str, Any]) ->
         won = _best(small, agreement["men"], agreement["characters"]) >= agreement["sum"]
     elif name == "standards":
         won_by = standards_won(pos, rules)
-        if won_by[side] > won_by[OTHER[side]]:
-            return [{"victory": "standards", "side": side, "standards": won_by}]
-        return []
+        if rules.common["standards"]["params"].get("decided_by", "compare-hosts") == "agreed-number":
+            if "standards" not in agreement:
+                raise InputError("--agreement", None, "under standards-victory agreed-number the agreement names the "
+                                                      "standards to be won: standards:standards=N")
+            won = won_by[side] >= agreement["standards"]
+        else:
+            won = won_by[side] > won_by[OTHER[side]]
+        return [{"victory": "standards", "side": side, "standards": won_by}] if won else []
     return [{"victory": name, "side": side}] if won else []
 
 
