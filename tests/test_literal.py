@@ -194,6 +194,51 @@ def test_the_common_victories_by_the_books_examples():
     assert won({"name": "bodies", "men": 4}, 2, 4, 6, 8) and not won({"name": "bodies", "men": 5}, 2, 4, 6, 8)
 
 
+def test_the_five_readings_made_options():
+    """Issue 33's readings taken silently before, each an option: lying-in-wait-next-spaces (1016-1017: "the
+    next spaces"; 891 and 1023 name them "directly, or cornerwise"); king-lost-draught-scope (536: "he can
+    not remove the square draught", by distance every way, or the square's own "right forward or sydelong",
+    432-433); king-number (533: "his whole number at ones, that is.91. or.190."); king-layer-at-distance (a
+    layer found in danger before the draw, 534-535, 1034-1035); standards-victory (1099: "He that wynneth
+    more standers")."""
+    text = "d8=R8,d7=r3,f9=r5 odd"
+    assert taken_by(3, text, "f9-e9") == {("lying-in-wait", "d8", ("d7", "e9"), 8, None)}
+    assert taken_by(3, text, "f9-e9", **{"lying-in-wait-next-spaces": "directly"}) == set()
+
+    def reach(**options: Any) -> set[str]:
+        book, pos = position(1, "d8=P[1.4.9.16.25] even", **options)
+        return {square_name(s) for s in book.marches(pos, parse_square("d8"), pos.at(parse_square("d8")))}
+    by_distance, by_shape = reach(), reach(**{"king-lost-draught-scope": "shape"})
+    assert {"d11", "g8", "g11", "a5"} & by_distance == set()  # the square's number 36 gone: no fourth space
+    assert {"g11", "a5"} <= by_shape and {"d11", "g8", "a8", "d5"} & by_shape == set()
+
+    text = "d8=P[1.4.9.16.25],c7=r25,g5=s66 odd"  # 25 and 66 make 91, not the 55 he bears
+    assert taken_by(1, text, "g5-d5") == set()
+    assert taken_by(1, text, "g5-d5", **{"king-number": "whole"}) == {("addition", "d8", ("c7", "d5"), 91, None)}
+
+    book, pos = position(1, "d8=P91,e9=r9,f8=t16 odd")  # 9 and 16 make his 25, in danger before the draw
+    assert {(square_name(a), square_name(b)) for a, b in turn.take_moves(book, pos)} == {("e9", "d8"), ("f8", "d8")}
+    book, pos = position(1, "d8=P91,e9=r9,f8=t16 odd", **{"king-layer-at-distance": False})
+    assert turn.take_moves(book, pos) == set()
+
+    def standards_won(agreement: dict[str, Any], even: int, odd: int, **options: Any) -> bool:
+        book, _pos = position(1, "- even", **options)
+        taken = {"even": [Man("odd", "round", even)], "odd": [Man("even", "round", odd)]}
+        return bool(common(book, taken, "even", agreement))
+    assert standards_won({"name": "standards", "standards": 2}, 348, 0)
+    assert not standards_won({"name": "standards", "standards": 2}, 348, 260)  # two against two
+    assert standards_won({"name": "standards", "standards": 2}, 348, 260, **{"standards-victory": "agreed-number"})
+    assert not standards_won({"name": "standards", "standards": 3}, 348, 0, **{"standards-victory": "agreed-number"})
+
+
+def test_the_adversary_anywhere_in_a_proportion_where_so_read():
+    """Option proportion-adversary-place: "the third or fourth" (595) the count of the men, his one joined to
+    two or three (574): the adversary in the middle of the line is taken too."""
+    assert taken_by(1, "d5=R4,f6=t12,g6=R8 even", "d5-e6", **{"proportion-taking": True,
+                                                               "proportion-adversary-place": "anywhere"}) == {
+        ("proportion", "f6", ("e6", "g6"), 12, None)}
+
+
 # --- no shared code with the engine's capture logic ------------------------------------------------------
 
 ENGINE_LOGIC = {"rithmocheck.play.captures", "rithmocheck.play.moves", "rithmocheck.play.victories"}

@@ -44,21 +44,26 @@ def _paths(engine: str | None) -> None:
         sys.path.insert(0, str(ROOT))
 
 
-def _unit(job: tuple[int, str | None, Any, int, int | None, int, str | None]) -> tuple[Any, ...]:
-    kind, name, value, count, sample, seed, engine = job
+Job = tuple[int, str | None, Any, int, int | None, int, str | None, bool]
+
+
+def _unit(job: Job) -> tuple[Any, ...]:
+    kind, name, value, count, sample, seed, engine, engine_readings = job
     _paths(engine)
+    from literal.book import ENGINE_READINGS
     from literal.differential import AGREEMENTS, Tally, compare, setup
     from literal.positions import random_position
 
     options = {} if name is None else {name: value}
+    readings = ENGINE_READINGS if engine_readings else None
     rng = random.Random(f"{seed}:{kind}:{name}:{value}")
     tally = Tally()
     start = time.process_time()
-    _rules, book = setup(kind, options)
+    _rules, book = setup(kind, options, readings)
     for _ in range(count):
         pos = random_position(book, rng)
         agreement = rng.choice(AGREEMENTS) if rng.random() < 0.3 else None
-        compare(kind, options, pos, rng, sample=sample, agreement=agreement, tally=tally)
+        compare(kind, options, pos, rng, sample=sample, agreement=agreement, tally=tally, readings=readings)
     return kind, name, value, tally, time.process_time() - start
 
 
@@ -76,22 +81,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--engine", default=None, help="a checkout whose rithmocheck/ engine to hold to the book")
     ap.add_argument("--show", type=int, default=3, help="positions shown of each group of disagreements")
     ap.add_argument("--all", action="store_true", help="show every disagreement")
+    ap.add_argument("--engine-readings", action="store_true",
+                    help="the evaluator takes the engine's readings where the ruleset has no option (book.READINGS)")
     args = ap.parse_args(argv)
     _paths(args.engine)
-    from literal.differential import option_values, signature
+    from literal.differential import KNOWN, known, option_values, signature
 
     import rithmocheck
 
     print(f"engine: {Path(rithmocheck.__file__).resolve().parent}")
-    jobs: list[tuple[int, str | None, Any, int, int | None, int, str | None]] = []
+    jobs: list[Job] = []
     for kind in args.kind:
         if args.positions:
-            jobs.append((kind, None, None, args.positions, args.sample, args.seed, args.engine))
+            jobs.append((kind, None, None, args.positions, args.sample, args.seed, args.engine, args.engine_readings))
         for name, values in option_values(kind).items():
             if args.option is not None and name not in args.option:
                 continue
             for value in values[1:]:
-                jobs.append((kind, name, value, args.per_option, args.sample, args.seed, args.engine))
+                jobs.append((kind, name, value, args.per_option, args.sample, args.seed, args.engine,
+                             args.engine_readings))
     results = []
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
@@ -115,7 +123,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"processor time: {total_cpu:.0f} s; disagreements: {len(disagreements)}")
     groups: dict[tuple[int, str], list[Any]] = {}
     for d in disagreements:
-        groups.setdefault((d.kind, signature(d)), []).append(d)
+        name = known(d)
+        groups.setdefault((d.kind, f"known engine bug {name}: {KNOWN[name]}" if name else signature(d)), []).append(d)
+    unknown = sum(len(ds) for (_k, sig), ds in groups.items() if not sig.startswith("known"))
+    print(f"of which not known engine bugs: {unknown}")
     for (kind, sig), ds in sorted(groups.items(), key=lambda kv: (kv[0][0], -len(kv[1]))):
         options = Counter("(defaults)" if not d.options else " ".join(f"{n}={_show(v)}" for n, v in d.options.items())
                           for d in ds)

@@ -68,8 +68,12 @@ def stakes(book: Book, victim: Man, manner: str) -> Iterator[tuple[int, int | No
     ons that is the whole number of Pyramid" by the manners that take numbers, equality ("encountering"
     is "to take by Equality, as has been twyse before declared", 1002-1003) excepted.
 
-    Obsidion takes the man on his space, a king whole (stakes are not asked of it)."""
+    Obsidion takes the man on his space, a king whole (stakes are not asked of it). Proportion: see
+    book.READINGS, "king-by-proportion"."""
     if victim.shape != "pyramid":
+        yield victim.value, None
+        return
+    if manner == "proportion" and book.readings["king-by-proportion"] == "whole":
         yield victim.value, None
         return
     whole_manners = {1: {"addition", "subtraction", "multiplication", "division"}}.get(book.kind)
@@ -261,11 +265,12 @@ def by_signs(book: Book, pos: Position, side: str, manner: str) -> Iterator[Taki
 
 def by_siege(book: Book, pos: Position, side: str, manner: str) -> Iterator[Taking]:
     for vsq, v in enemies(book, pos, side):
-        besiegers = (next_spaces_siege(book, pos, side, vsq) if book.kind == 3
-                     else draught_siege(book, pos, side, vsq, v))
-        if besiegers:
-            yield Taking("obsidion", vsq, tuple(sorted(besiegers)), book.king_number(v) if v.shape == "pyramid"
-                         else v.value)
+        sieges = (next_spaces_siege(book, pos, side, vsq) if book.kind == 3
+                  else [draught_siege(book, pos, side, vsq, v)])
+        for besiegers in sieges:
+            if besiegers:
+                yield Taking("obsidion", vsq, tuple(sorted(besiegers)),
+                             book.king_number(v) if v.shape == "pyramid" else v.value)
 
 
 def _shut_by(book: Book, pos: Position, side: str, sq: Square) -> str:
@@ -317,20 +322,23 @@ def draught_siege(book: Book, pos: Position, side: str, vsq: Square, v: Man) -> 
     return besiegers or None
 
 
-def next_spaces_siege(book: Book, pos: Position, side: str, vsq: Square) -> set[Square] | None:
+def next_spaces_siege(book: Book, pos: Position, side: str, vsq: Square) -> list[set[Square]]:
     """Third kind: "when four men besiege the aduersarye, standing in the four next spaces about him
     directly, or cornerwise, the man so besieged can not escape, because he can not remove cornerwyse"
     (1022-1025). Which four next spaces: those directly about him (the book's reason), or, as some read
     "directly, or cornerwise", the four cornerwise ones too (option obsidion-next-spaces). Where the
     players agree that men move cornerwise (992-994, option cornerwise) the reason falls ("he can not
     remove cornerwyse"): he is besieged only when he can remove no way, all eight next spaces held. The
-    edge as the option says; all must be adversaries (1027-1028)."""
-    if book.option("cornerwise") is True:
+    edge as the option says; all must be adversaries (1027-1028). Returns the sieges (the four direct and
+    the four cornerwise men are two)."""
+    if book.option("cornerwise") is True and (book.readings["cornerwise-siege"] == "every-next-space"
+                                              or book.option("obsidion-next-spaces") == "directly"):
         rings: list[tuple[tuple[int, int], ...]] = [EVERY_WAY]
     else:
         rings = [DIRECT]
         if book.option("obsidion-next-spaces") == "directly-or-cornerwise":
             rings.append(CORNERWISE)
+    out = []
     for ring in rings:
         besiegers: set[Square] | None = set()
         for w in ring:
@@ -344,8 +352,8 @@ def next_spaces_siege(book: Book, pos: Position, side: str, vsq: Square) -> set[
                 besiegers = None
                 break
         if besiegers:
-            return besiegers
-    return None
+            out.append(besiegers)
+    return out
 
 
 # --- proportion -------------------------------------------------------------------------------------------
@@ -409,16 +417,19 @@ def by_proportion(book: Book, pos: Position, side: str, manner: str) -> Iterator
     """"when they can join two or three of their men to one of their adversaries men in such order as the
     triumph is set, so that those three or four numbers have any of these three proportions they may take
     their adversaries man" (574-577); "after the same manner must you set them so that your adversaries man
-    make the third or fourth, when you take by proportion" (594-596): in a line of three the adversary
-    stands at its end, not in the middle, and his number is one of the three in proportion; in a square
-    of four, three of the four numbers (his among them) stand in a proportion. The middle man bears the
-    middle term where the players so read the triumph (option triumph-order)."""
+    make the third or fourth, when you take by proportion" (594-596): where he stands, option
+    proportion-adversary-place: "third-or-fourth", the third of a line D.A.B (592) is an end, never the
+    middle, and of four set like a square any corner is the fourth; "anywhere", the third or fourth is
+    the count of the men, his one joined to two or three (574). His number is one of the three in
+    proportion; in a square of four, three of the four numbers (his among them) stand in a proportion.
+    The middle man bears the middle term where the players so read the triumph (option triumph-order)."""
     arrangements: list[tuple[Square, ...]] = [*lines_of_three(book), *squares_of_four(book)]
+    at_end = book.options.get("proportion-adversary-place", "third-or-fourth") == "third-or-fourth"
     for vsq, v in enemies(book, pos, side):
         for arr in arrangements:
             if vsq not in arr:
                 continue
-            if len(arr) == 3 and arr[1] == vsq:
+            if at_end and len(arr) == 3 and arr[1] == vsq:
                 continue
             others = [s for s in arr if s != vsq]
             men = [pos.at(s) for s in others]
@@ -437,7 +448,7 @@ def _proportioned(book: Book, arr: tuple[Square, ...], numbers: dict[Square, int
         if not (a < b < c or a > b > c):
             return False
     for three in combinations(arr, 3):
-        if must not in three:
+        if must not in three and book.readings["proportion-terms"] == "adversary-among":
             continue
         a, b, c = sorted(numbers[s] for s in three)
         if a < b < c and in_proportion(a, b, c):

@@ -41,8 +41,18 @@ def take_moves(book: Book, pos: Position) -> set[tuple[Square, Square]]:
     which is taken" (486-488; so 500-501, 510-512, 522-523, 885-886, 904-905, 910-911, 917); "In all manner
     of taking this is to be noted, that we must not place the man which takes in place of him that is
     taken, but when he may be taken before we draw, then shall we remove our man into his place"
-    (1033-1035): every manner, obsidion and proportion too, and any of the takers."""
-    return {(s, t.taken) for t in takings(book, pos, pos.to_move) for s in t.takers}
+    (1033-1035): every manner, obsidion and proportion too, and any of the takers. A layer of a king found
+    so cannot be taken by removing into his place, the rest of the king standing there: option
+    king-layer-at-distance, taken all the same, the taker staying where he stands (a layer "may be taken",
+    534-535, as a man found in danger before the draw, 458-459), or taken only after a move (the taking
+    before the draw being a removal "into his place", 1034-1035)."""
+    return {(s, t.taken) for t in before_move(book, pos) for s in t.takers}
+
+
+def before_move(book: Book, pos: Position) -> list[Taking]:
+    """The takings the side to move finds before it draws (take_moves)."""
+    at_distance = book.options.get("king-layer-at-distance", True) is True
+    return [t for t in takings(book, pos, pos.to_move) if t.layer is None or at_distance]
 
 
 def after_move(book: Book, pos: Position, side: str, mover: Square, flying: bool) -> list[Taking]:
@@ -104,7 +114,7 @@ def play(book: Book, pos: Position, move: MoveLike, agreement: Mapping[str, Any]
         flown_to = move.to if move.kind == "fly" else None
     elif move.kind == "take":
         assert move.frm is not None
-        before = [t for t in takings(book, pos, side) if t.taken == move.to and move.frm in t.takers]
+        before = [t for t in before_move(book, pos) if t.taken == move.to and move.frm in t.takers]
         whole = [t for t in before if t.layer is None]
         if whole:
             # the man taken whole (his layers with him); the taker removes into his place and, set down
