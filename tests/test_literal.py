@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import ast
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -272,3 +274,15 @@ def test_the_positions_are_lawful_and_meet_the_manners_of_taking():
             for side in ("even", "odd"):
                 seen.update(t.method for t in takings(book, pos, side))
         assert len(seen) >= 4, (kind, seen)
+
+
+def test_the_big_run_at_its_smallest_budget():
+    """tools/literal.py, the command of docs/literal.md, runs: a line a kind and option value, exit 0 (all
+    agree) or 1 (disagreements, each shown), no traceback."""
+    r = subprocess.run([sys.executable, str(HERE.parent / "tools" / "literal.py"), "--positions", "3",
+                        "--per-option", "1", "--kind", "3", "--sample", "4", "--option", "cornerwise"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode in (0, 1) and "Traceback" not in r.stderr, r.stderr[-2000:]
+    lines = r.stdout.splitlines()
+    assert any(x.startswith("3") and "(defaults)" in x and x.split()[2] == "3" for x in lines), r.stdout
+    assert any(x.startswith("3") and "cornerwise=true" in x for x in lines), r.stdout
