@@ -5,7 +5,7 @@ flight, and for its legal moves (a sample of 24, the takings before the move
 always among them) the captures (manner, man taken, takers, number, layer)
 and the victories the mover then holds.
 
-LITERAL_EXAMPLES positions a kind (120 by default); `python tools/literal.py`
+LITERAL_EXAMPLES positions a kind (300 by default); `python tools/literal.py`
 runs the big budget. Where the evaluator reads the book otherwise than the
 engine and no option of the ruleset names the point yet (literal.book.
 READINGS) it takes the engine's reading here; the engine bugs reported and
@@ -25,7 +25,7 @@ from literal.book import ENGINE_READINGS
 from literal.differential import AGREEMENTS, compare, known, option_values, setup
 from literal.positions import SCENES, random_position
 
-EXAMPLES = int(os.environ.get("LITERAL_EXAMPLES", "120"))
+EXAMPLES = int(os.environ.get("LITERAL_EXAMPLES", "300"))
 STRICT = os.environ.get("LITERAL_STRICT") == "1"
 
 
