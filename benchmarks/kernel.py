@@ -1,7 +1,7 @@
 """The reference engine's kernel as a search plays it (run by hand; the test
 suite runs it at its smallest budget, `--depth 1`).
 
-    python benchmarks/kernel.py [--depth 3] [--kind 1 --kind 2 ...] [--runs 1]
+    python benchmarks/kernel.py [--depth 3] [--kind 1 --kind 2 ...] [--repeat 3] [--runs 3]
 
 Perft with every leaf played: from each kind's starting position every
 sequence of legal moves to the depth is made, and each move of the last
@@ -10,7 +10,8 @@ and the victories it makes), as a search or learning agent plays every leaf
 it looks at. Printed per kind and depth: the leaves (the perft count, the
 regression values of tests/test_play.py), the captures the leaves make, the
 processor time (user + system of this process: what a search pays, whatever
-else runs on the machine), the positions played per second of processor
+else runs on the machine; the least of `--repeat` runs, as benchmarks/bench.py
+keeps the best of its runs), the positions played per second of processor
 time, and that time as a ratio to the import floor's processor time
 (`python -c "import click, yaml, tabulate"`, as benchmarks/bench.py
 measures it), which makes runs on different machines comparable.
@@ -75,6 +76,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--depth", type=int, default=3, help="plies from the start (default 3)")
     ap.add_argument("--kind", type=int, action="append", choices=(1, 2, 3), help="only this kind (repeatable)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each perft (the least time is kept)")
     ap.add_argument("--runs", type=int, default=3, help="runs of the import floor (the least is kept)")
     args = ap.parse_args()
     floor = floor_cpu(args.runs)
@@ -87,9 +89,11 @@ def main() -> int:
         rules = compile_rules(document(kind, edition))
         pos = rules.start_position()
         for depth in range(1, args.depth + 1):
-            t0 = time.process_time()
-            leaves, captures = perft(pos, rules, depth)
-            dt = max(time.process_time() - t0, 1e-9)
+            dt = float("inf")
+            for _ in range(max(1, args.repeat)):
+                t0 = time.process_time()
+                leaves, captures = perft(pos, rules, depth)
+                dt = min(dt, max(time.process_time() - t0, 1e-9))
             rate = leaves / dt
             print(f"| {kind} | {depth} | {leaves:,} | {captures:,} | {dt:.2f} | {rate:,.0f} | {dt / floor:,.1f}x |",
                   flush=True)

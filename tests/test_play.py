@@ -369,6 +369,17 @@ def test_with_no_test_of_the_greater_equal_men_one_space_apart_take_by_the_space
         ("eruption", "d8", ("f8",))}
 
 
+def test_a_prisoner_set_for_the_triumph_takes_no_man_by_the_spaces():
+    """The second kind's prisoners "may serve only to celebrate a triumph, not to fight on his side that takes
+    them" (line 726): the odd 3 entered by the even side takes the odd 9 three void spaces off by no
+    multiplication (3 x 3), before the move or after it; an even 3 of his own does."""
+    rules = RULES[2]
+    prisoner = parse("c14=R3*,g14=r9,a1=R2 even", rules.kings)
+    assert not [m for m in legal_moves(prisoner, rules) if m.kind == "take"]
+    own = parse("c14=R3,g14=r9,a1=R2 even", rules.kings)
+    assert [m.text(rules.kings) for m in legal_moves(own, rules) if m.kind == "take"] == ["c14xg14"]
+
+
 def test_a_king_flies_as_the_shapes_he_bears_only_when_the_ruleset_says_so():
     """By the book the king has no flying draught; with flies_as_shapes he has the knight's leaps of the
     triangles (428) and the (3, 1) leaps of the squares (434) while he bears them."""

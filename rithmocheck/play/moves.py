@@ -57,12 +57,24 @@ class Outcome:
 def legal_moves(pos: Position, rules: Rules) -> list[Move]:
     board = Board(pos, rules)
     out: list[Move] = []
-    for sq, man in pos.men(pos.to_move):
-        if not board.inert(man):
-            out += _draughts(pos, rules, sq, man, "march") + _draughts(pos, rules, sq, man, "fly")
+    occupied = pos.occupied
+    void, clear = occupied.keys().isdisjoint, rules.path_clear
+    for sq, man in pos.men(pos.to_move):  # each man's marches, then his flights (as _draughts gives them)
+        if board.inert(man):
+            continue
+        for t, path in rules.lines_from(rules.steps(man), sq):
+            if t not in occupied and (not clear or void(path)):
+                out.append(Move("march", sq, t))
+        fly = rules.fly_steps(man)
+        if fly:
+            for t, path in rules.lines_from(fly, sq):
+                if t not in occupied and void(path):
+                    out.append(Move("fly", sq, t))
     out.extend(_takes(pos, rules, board))
-    out.extend(_enters(pos, rules))
-    out.extend(_ransoms(pos, rules))
+    if pos.hand_of(pos.to_move):
+        out.extend(_enters(pos, rules))
+    if rules.ransom is not None:
+        out.extend(_ransoms(pos, rules))
     return out
 
 
@@ -71,11 +83,16 @@ def _draughts(pos: Position, rules: Rules, sq: Square, man: Man, kind: str) -> l
     flights ("fly": a void space of his flying draught, his way void) from sq."""
     occupied = pos.occupied
     if kind == "march":
-        clear = rules.path_clear
-        return [Move("march", sq, t) for t, path in rules.lines_from(rules.steps(man), sq)
-                if t not in occupied and not (clear and not occupied.keys().isdisjoint(path))]
-    return [Move("fly", sq, t) for t, path in rules.lines_from(rules.fly_steps(man), sq)
-            if t not in occupied and occupied.keys().isdisjoint(path)]
+        if rules.path_clear:
+            void = occupied.keys().isdisjoint
+            return [Move("march", sq, t) for t, path in rules.lines_from(rules.steps(man), sq)
+                    if t not in occupied and void(path)]
+        return [Move("march", sq, t) for t, _path in rules.lines_from(rules.steps(man), sq) if t not in occupied]
+    steps = rules.fly_steps(man)
+    if not steps:
+        return []
+    void = occupied.keys().isdisjoint
+    return [Move("fly", sq, t) for t, path in rules.lines_from(steps, sq) if t not in occupied and void(path)]
 
 
 def redeemable(pos: Position, rules: Rules, side: str) -> list[tuple[Square, Man]]:
@@ -87,6 +104,8 @@ def redeemable(pos: Position, rules: Rules, side: str) -> list[tuple[Square, Man
         return []
     whole = rules.kings.get(side, ())
     held = pos.hand_of(OTHER[side]) if rules.captured != "removed" else pos.taken_by(OTHER[side])
+    if not held:
+        return []
     out = []
     for sq, king in pos.men(side):
         if not king.is_king:
@@ -117,12 +136,15 @@ def _ransoms(pos: Position, rules: Rules) -> list[Move]:
 
 def _into_place(rules: Rules) -> tuple[Any, ...]:
     """The manners of taking by which a man finding an enemy already in danger removes into his place."""
-    return tuple(m for m in rules.methods if m.params.get("into_place", False))
+    return rules.into_place()
 
 
 def _takes(pos: Position, rules: Rules, board: Board) -> list[Move]:
     moves = set()
-    for c in in_danger(pos, rules, pos.to_move, board, methods=_into_place(rules)):
+    methods = rules.into_place()
+    if not methods:
+        return []
+    for c in in_danger(pos, rules, pos.to_move, board, methods=methods):
         if c.layer is not None and not rules.layer_at_distance:  # a layer is taken only after a move
             continue
         for t in c.takers:
@@ -151,11 +173,17 @@ def _enters(pos: Position, rules: Rules) -> list[Move]:
 # --- a move played -----------------------------------------------------------------------------------
 
 def _after_move(pos: Position, rules: Rules, mover: Square, flying: bool) -> list[Capture]:
-    """The captures the side that moved makes once the man is set down at `mover`."""
-    side = OTHER[pos.to_move] if pos.at(mover) is None else pos.at(mover).side  # type: ignore[union-attr]
+    """The captures the side that moved makes once the man is set down at `mover`: where the man moved
+    must be among the takers, only those of the enemies near him (_near) of whom he is one."""
+    man = pos.occupied.get(mover)
+    side = OTHER[pos.to_move] if man is None else man.side
     board = Board(pos, rules)
-    victims = None if not rules.mover_among_takers else _near(pos, rules, board, mover, side)
-    found = in_danger(pos, rules, side, board, victims)
+    if rules.mover_among_takers:
+        found = in_danger(pos, rules, side, board, _near(pos, rules, board, mover, side), must=mover)
+    else:
+        found = in_danger(pos, rules, side, board)
+    if not found:
+        return found
     may_besiege = may_take = True
     if flying:  # "with their flying draught they can take no man, but if need be help to besiege" (436-437)
         man = pos.at(mover)
@@ -174,47 +202,46 @@ def _after_move(pos: Position, rules: Rules, mover: Square, flying: bool) -> lis
 
 def _near(pos: Position, rules: Rules, board: Board, sq: Square, side: str) -> list[Square]:
     """The enemies a man set down at sq could be a taker of: those in his draught, the first met on each
-    of the eight lines from him (spaces, sieges), and those within two spaces (next spaces, proportion)."""
+    of the eight lines from him (spaces, sieges: as far as a draught goes, or to the edge where men are
+    taken by the spaces), and those within two spaces (next spaces, proportion)."""
     enemy = OTHER[side]
-    out = {v for v in board.reach(sq) if (m := pos.at(v)) is not None and m.side == enemy}
-    for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1)):
-        t = (sq[0] + dx, sq[1] + dy)
-        while rules.on_board(t):
-            m = pos.at(t)
+    occ, clear = board.occ, rules.path_clear
+    out = []
+    for line in rules.near_rays(sq):  # (every draught is a straight line: the man's reach lies on them)
+        for t in line:
+            m = occ.get(t)
             if m is not None:
                 if m.side == enemy:
-                    out.add(t)
-                if rules.path_clear:
+                    out.append(t)
+                if clear:
                     break
-            t = (t[0] + dx, t[1] + dy)
-    for dx in range(-2, 3):
-        for dy in range(-2, 3):
-            t = (sq[0] + dx, sq[1] + dy)
-            if rules.on_board(t) and (m := pos.at(t)) is not None and m.side == enemy:
-                out.add(t)
-    return sorted(out)
+    if rules.takes_by_proportion():  # the arrangements of a triumph: within two spaces, off the lines too
+        out = list({*out, *(t for t in rules.around(sq) if (m := occ.get(t)) is not None and m.side == enemy)})
+    return out
 
 
 def play(pos: Position, move: Move, rules: Rules, agreement: dict[str, Any] | None = None) -> Outcome:
     """The outcome of a legal move (see legal_moves): the caller checks legality."""
     side = pos.to_move
-    men = dict(pos.board)
+    men = dict(pos.occupied)
     captures: list[Capture] = []
     if move.kind in ("march", "fly"):
         assert move.frm is not None
         men[move.to] = men.pop(move.frm)
-        moved = pos.replaced(men)
+        moved = pos._moved(men, same_kings=True)
         captures = _after_move(moved, rules, move.to, move.kind == "fly")
-    elif move.kind == "take":
+        result = apply_captures(moved, captures, side, rules) if captures else moved
+        return _outcome(result, tuple(captures), moved, side, rules, move, agreement)
+    if move.kind == "take":
         assert move.frm is not None
         before = [c for c in in_danger(pos, rules, side, Board(pos, rules), [move.to], _into_place(rules))
                   if move.frm in c.takers and (c.layer is None or rules.layer_at_distance)]
         whole = [c for c in before if c.layer is None]
         if whole:
             after_take = apply_captures(pos, whole, side, rules)
-            men = dict(after_take.board)
+            men = dict(after_take.occupied)
             men[move.to] = men.pop(move.frm)
-            moved = after_take.replaced(men)
+            moved = after_take._moved(men)
             later = _after_move(moved, rules, move.to, False)
             result = apply_captures(moved, later, side, rules)
             return _outcome(result, tuple(whole) + tuple(later), pos, side, rules, move, agreement)
@@ -242,7 +269,7 @@ def _redeemed(pos: Position, rules: Rules, move: Move) -> Position:
     are kept), the layer comes back from him to the king, who removes into the redeemer's place."""
     assert move.frm is not None and move.man is not None
     side, enemy = pos.to_move, OTHER[pos.to_move]
-    men = dict(pos.board)
+    men = dict(pos.occupied)
     redeemer = men.pop(move.to)
     king = men.pop(move.frm)
     order = [l.value for l in rules.kings[side]]
@@ -265,7 +292,7 @@ def _outcome(result: Position, captures: tuple[Capture, ...], before: Position, 
              move: Move, agreement: dict[str, Any] | None) -> Outcome:
     from .victories import victories
 
-    after = result.replaced(dict(result.board), to_move=OTHER[side])
+    after = result._moved(result.occupied, to_move=OTHER[side], same_kings=True)
     return Outcome(after, captures, before, tuple(victories(after, rules, side, move, agreement)))
 
 

@@ -55,7 +55,7 @@ def victories(pos: Position, rules: Rules, side: str, move: Move | None,
 
 def triumphs(pos: Position, rules: Rules, side: str, move: Move | None) -> list[dict[str, Any]]:
     enemy = OTHER[side]
-    if rules.king_taken_first and any(m.is_king for _sq, m in pos.men(enemy)):
+    if rules.king_taken_first and pos.has_king(enemy):
         return []
     if move is not None and move.kind == "fly" and not _may_triumph(pos, rules, move):
         return []
