@@ -119,8 +119,10 @@ class Board:
         """Every number the side's men take with (a man who neither moves nor takes aside)."""
         got = self._values.get(side)
         if got is None:
-            got = frozenset(n for m in self.occ.values() if m.side == side and not (self._inert and m.turned)
-                            for n in taker_values(m, self.rules))
+            got = frozenset([m.value for m in self.occ.values() if m.side == side and m.shape != "pyramid"
+                             and not (self._inert and m.turned)]
+                            + [n for m in self.occ.values() if m.side == side and m.shape == "pyramid"
+                               for n in taker_values(m, self.rules)])
             self._values[side] = got
         return got
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
-from .captures import Board, Capture, apply_captures, in_danger
+from .captures import Board, Capture, apply_captures, capture_key, in_danger
 from .move import Move as Move
 from .position import OTHER, SIDES, Layer, Man, Position, Square, parse_square, parse_token, square_name, token
 from .rules import Rules
@@ -141,15 +141,83 @@ def _into_place(rules: Rules) -> tuple[Any, ...]:
 
 def _takes(pos: Position, rules: Rules, board: Board) -> list[Move]:
     moves = set()
-    methods = rules.into_place()
-    if not methods:
+    if not rules.into_place():
         return []
-    for c in in_danger(pos, rules, pos.to_move, board, methods=methods):
+    for c in danger_before(pos, rules, pos.to_move, board):
         if c.layer is not None and not rules.layer_at_distance:  # a layer is taken only after a move
             continue
         for t in c.takers:
             moves.add(Move("take", t, c.taken))
     return sorted(moves)
+
+
+def danger_before(pos: Position, rules: Rules, side: str, board: Board | None = None) -> list[Capture]:
+    """Every capture by a manner of taking that removes into the place (rules.into_place) that `side` holds
+    as the position stands: in_danger, kept with the position. Where the position was made by `play`, it is
+    worked out from the position the move came from (in the same way, where that one was made by `play`
+    too, from the one before: the side to move there), and only the enemies whose danger the move can have
+    changed are looked at again (_touched): the rest keep theirs."""
+    got = _danger_kept(pos, rules, side)
+    if got is not None:
+        return got
+    methods = rules.into_place()
+    board = board or Board(pos, rules)
+    link = pos._from
+    if link is not None and link[2] is rules:
+        parent, changed = link[0], link[1]
+        base = danger_before(parent, rules, side)
+        touched = _touched(pos, rules, changed, OTHER[side])
+        kept = [c for c in base if c.taken not in touched and c.taken not in changed]
+        fresh = in_danger(pos, rules, side, board, victims=sorted(touched), methods=methods) if touched else []
+        got = sorted({*kept, *fresh}, key=capture_key)
+    else:
+        got = in_danger(pos, rules, side, board, methods=methods)
+    _keep_danger(pos, rules, side, got)
+    return got
+
+
+def _danger_kept(pos: Position, rules: Rules, side: str) -> list[Capture] | None:
+    kept = pos._danger
+    entry = kept.get(side) if kept is not None else None
+    return entry[1] if entry is not None and entry[0] is rules else None
+
+
+def _keep_danger(pos: Position, rules: Rules, side: str, captures: list[Capture]) -> None:
+    if pos._danger is None:
+        object.__setattr__(pos, "_danger", {})
+    assert pos._danger is not None
+    pos._danger[side] = (rules, captures)
+
+
+def _touched(pos: Position, rules: Rules, changed: frozenset[Square], enemy: str) -> set[Square]:
+    """The enemies a change of these squares can have put in danger or out of it: the one on a changed
+    square; on each line from one, the first man met, as far as a draught goes or, where men are taken by
+    the spaces, at any distance (every taking, siege and way between lies on a line through the man taken
+    and another man's draught stops at the first man on it; where men may pass over men, every man as far
+    as a draught goes); within two spaces where proportion is agreed."""
+    occ, far, spaces, clear = pos.occupied, rules.draught_reach(), rules.takes_by_spaces(), rules.path_clear
+    out: set[Square] = set()
+    for c in changed:
+        m = occ.get(c)
+        if m is not None and m.side == enemy:
+            out.add(c)
+        for line in rules.rays(c).values():
+            for k, t in enumerate(line, 1):
+                m = occ.get(t)
+                if m is None:
+                    continue
+                if k <= far:
+                    if m.side == enemy:
+                        out.add(t)
+                    if clear:
+                        break
+                    continue
+                if spaces and m.side == enemy:
+                    out.add(t)
+                break
+        if rules.takes_by_proportion():
+            out.update(t for t in rules.around(c) if (m := occ.get(t)) is not None and m.side == enemy)
+    return out
 
 
 def enter_squares(pos: Position, rules: Rules, side: str) -> list[Square]:
@@ -231,7 +299,7 @@ def play(pos: Position, move: Move, rules: Rules, agreement: dict[str, Any] | No
         moved = pos._moved(men, same_kings=True)
         captures = _after_move(moved, rules, move.to, move.kind == "fly")
         result = apply_captures(moved, captures, side, rules) if captures else moved
-        return _outcome(result, tuple(captures), moved, side, rules, move, agreement)
+        return _outcome(result, tuple(captures), moved, side, rules, move, agreement, pos)
     if move.kind == "take":
         assert move.frm is not None
         before = [c for c in in_danger(pos, rules, side, Board(pos, rules), [move.to], _into_place(rules))
@@ -244,9 +312,9 @@ def play(pos: Position, move: Move, rules: Rules, agreement: dict[str, Any] | No
             moved = after_take._moved(men)
             later = _after_move(moved, rules, move.to, False)
             result = apply_captures(moved, later, side, rules)
-            return _outcome(result, tuple(whole) + tuple(later), pos, side, rules, move, agreement)
+            return _outcome(result, tuple(whole) + tuple(later), pos, side, rules, move, agreement, pos)
         result = apply_captures(pos, before, side, rules)
-        return _outcome(result, tuple(before), pos, side, rules, move, agreement)
+        return _outcome(result, tuple(before), pos, side, rules, move, agreement, pos)
     elif move.kind == "ransom":
         assert move.frm is not None and move.man is not None
         moved = _redeemed(pos, rules, move)
@@ -261,7 +329,7 @@ def play(pos: Position, move: Move, rules: Rules, agreement: dict[str, Any] | No
         moved = pos.replaced(men, hand=(h[0], h[1]))
         captures = [] if rules.captured == "triumph-only" else _after_move(moved, rules, move.to, False)
     result = apply_captures(moved, captures, side, rules)
-    return _outcome(result, tuple(captures), moved, side, rules, move, agreement)
+    return _outcome(result, tuple(captures), moved, side, rules, move, agreement, pos)
 
 
 def _redeemed(pos: Position, rules: Rules, move: Move) -> Position:
@@ -289,10 +357,18 @@ def _redeemed(pos: Position, rules: Rules, move: Move) -> Position:
 
 
 def _outcome(result: Position, captures: tuple[Capture, ...], before: Position, side: str, rules: Rules,
-             move: Move, agreement: dict[str, Any] | None) -> Outcome:
+             move: Move, agreement: dict[str, Any] | None, parent: Position) -> Outcome:
     from .victories import victories
 
     after = result._moved(result.occupied, to_move=OTHER[side], same_kings=True)
+    # the new position's captures before the move can be worked out from the parent's (danger_before); the
+    # parent's from its own parent's, but no further: a position never holds more than two before it
+    changed = {move.to, *(c.taken for c in captures)}
+    if move.frm is not None:
+        changed.add(move.frm)
+    object.__setattr__(after, "_from", (parent, frozenset(changed), rules))
+    if parent._from is not None:
+        object.__setattr__(parent._from[0], "_from", None)
     return Outcome(after, captures, before, tuple(victories(after, rules, side, move, agreement)))
 
 

@@ -113,7 +113,7 @@ class Position:
     (a search looks at the men by square, and sorts a position's men only
     when it lists its moves)."""
 
-    __slots__ = ("_index", "to_move", "taken", "hand", "_board", "_kings")
+    __slots__ = ("_index", "to_move", "taken", "hand", "_board", "_kings", "_danger", "_from")
 
     _index: dict[Square, Man]
     to_move: str
@@ -121,6 +121,11 @@ class Position:
     hand: tuple[tuple[Man, ...], tuple[Man, ...]]  # prisoners not yet entered, by even, by odd
     _board: tuple[tuple[Square, Man], ...] | None
     _kings: frozenset[str] | None  # the sides with a king on the board, when known
+    # kept by rithmocheck.play.moves for its own use (never compared): the captures a side holds before its
+    # move, by side (with the rules they were found under), and the position the last move came from, with
+    # the squares it changed and its rules, until the captures are found
+    _danger: dict[str, tuple[Any, Any]] | None
+    _from: tuple[Any, frozenset[Square], Any] | None
 
     def __init__(self, board: Iterable[tuple[Square, Man]] = (), to_move: str = "even",
                  taken: tuple[tuple[Man, ...], tuple[Man, ...]] = ((), ()),
@@ -128,6 +133,8 @@ class Position:
                  _index: dict[Square, Man] | None = None, _kings: frozenset[str] | None = None) -> None:
         setattr_ = object.__setattr__
         setattr_(self, "_kings", _kings)
+        setattr_(self, "_danger", None)
+        setattr_(self, "_from", None)
         if _index is None:
             items = tuple(board)
             setattr_(self, "_index", dict(items))

@@ -172,12 +172,17 @@ class Rules:
         the edge where men are taken by the spaces between, else as far as the longest draught goes."""
         got = self._ray
         if got is None:
-            if any(m.name in ("multiplication-by-spaces", "division-by-spaces", "eruption") for m in self.methods):
-                got = max(8, self.ranks)
-            else:
-                got = max([max(abs(s.dx), abs(s.dy)) for steps in self.march.values() for s in steps] or [1])
+            got = max(8, self.ranks) if self.takes_by_spaces() else self.draught_reach()
             self._ray = got
         return got
+
+    def draught_reach(self) -> int:
+        """The farthest any ordinary draught goes (a king's too)."""
+        return max([max(abs(s.dx), abs(s.dy)) for steps in self.march.values() for s in steps] or [1])
+
+    def takes_by_spaces(self) -> bool:
+        """Whether men are taken by the void spaces between (at any distance along a line)."""
+        return any(m.name in ("multiplication-by-spaces", "division-by-spaces", "eruption") for m in self.methods)
 
     def rays(self, sq: Square) -> dict[tuple[int, int], tuple[Square, ...]]:
         """The eight lines from sq to the edge of the board, by direction (the squares, nearest first)."""
