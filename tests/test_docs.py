@@ -38,6 +38,15 @@ def test_ci_runs_the_readme_test_command_exactly():
     assert out == _commands()[1]
 
 
+def test_the_test_command_runs_the_tests_in_two_processes():
+    """CI's budget (15 minutes on 2 cores) holds because pytest runs on both cores (pytest-xdist, a dependency of
+    the test extra and pinned in the lock)."""
+    from importlib.metadata import requires
+
+    assert _commands()[1].endswith("&& pytest -n 2")
+    assert any(r.startswith("pytest-xdist") and "extra == \"test\"" in r for r in requires("rithmocheck") or [])
+
+
 def test_readme_lists_every_command():
     text = (ROOT / "README.md").read_text()
     for name in cli.commands:

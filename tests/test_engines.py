@@ -13,8 +13,9 @@ from click.testing import CliRunner
 from rithmocheck.cli import cli
 from rithmocheck.conformance import load_cases
 from rithmocheck.conformance.cases import case_digest
-from rithmocheck.conformance.matrix import POINTS, cells, columns, runs
+from rithmocheck.conformance.matrix import POINTS, alternatives, cells, columns, named, rows, runs
 from rithmocheck.conformance.runner import Outcome, Result, classify
+from rithmocheck.export.html.play import css_id, row_page
 from rithmocheck.ruleset import by_id
 
 CASES = {c.id: c for c in load_cases()}
@@ -69,23 +70,182 @@ def test_every_departure_is_explained_in_the_profile(name):
             assert row["explanation"]["kind"] in ("bug", "not-expressible", "adapter")
 
 
-def test_the_matrix_is_read_from_the_profiles():
-    """Each cell is its ruleset's value at the point, and cites the engine's line where the engine overrides the
-    book; the book's column cites the book."""
-    found = cells()
-    assert {c["ruleset"] for c in found} == set(columns())
-    assert len(found) == len(POINTS) * len(columns())
-    by = {(c["point"], c["ruleset"]): c for c in found}
-    for rid in columns():
-        doc = by_id(rid)
-        for p in POINTS:
-            value, _ptr = p.cell(doc)
-            assert by[(p.id, rid)]["value"] == value
-    assert by[("round", "lever-fulke-1563/kind-1")]["value"] == "diagonal 1"
-    assert by[("round", "lever-fulke-1563/kind-1")]["cite"]["line"] == 421
-    ludii = by[("round", "engine/ludii")]
-    assert ludii["value"] == "orthogonal 1" and ludii["cite"]["reading"] == "engine/ludii" and ludii["cite"]["file"]
-    assert by[("counting", "engine/tronicek")]["value"] == "with both end squares"
+CELLS = cells()
+ROWS = {r.id: r for r in rows()}
+
+
+def _cell_ids() -> list[str]:
+    return [f"{c['point']}@{c['row']}" for c in CELLS]
+
+
+def test_the_matrix_has_a_cell_per_point_and_row_and_its_facets_are_distinct():
+    assert [c["row"] for c in CELLS[::len(POINTS)]] == columns()
+    assert len(CELLS) == len(POINTS) * len(columns())
+    places = [alt for p in POINTS for f in p.facets for alt in alternatives(f.place)]
+    assert len(places) == len(set(places))  # an override belongs to one facet: the deepest at or above it
+    assert ROWS["lever-fulke-1563/kind-1"].run is None and ROWS["engine/dagaz"].run == "dagaz"
+
+
+def _facet_places() -> list[tuple[str, str, int]]:
+    return [(alt, p.id, i) for p in POINTS for i, f in enumerate(p.facets) for alt in alternatives(f.place)]
+
+
+def _own(pointer: str) -> tuple[str, int] | None:
+    """The facet an override at `pointer` (named) is of, worked out here from the points' places alone: the
+    deepest place at or above it."""
+    best = None
+    for place, pid, i in _facet_places():
+        if pointer == place or pointer.startswith(place + "/"):
+            if best is None or len(place.split("/")) > best[0]:
+                best = (len(place.split("/")), pid, i)
+    return None if best is None else (best[1], best[2])
+
+
+def _said(rid: str) -> list[dict]:
+    """Every override and silence of a reading, each named by its place (a removal in the base's numbering)."""
+    doc = by_id(rid)
+    reading = doc.get("reading") or {}
+    if not reading:
+        return []
+    base = by_id(reading["base"])
+    return [{**o, "named": named(base if o["op"] == "remove" else doc, o["pointer"])}
+            for o in reading["overrides"] + reading["unspecified"]]
+
+
+def _key(o: dict) -> tuple:
+    c = o.get("cite") or {}
+    return (o["named"], o["op"], c.get("file"), c.get("line"), c.get("quote"), o.get("rule"), o.get("note"))
+
+
+@pytest.mark.parametrize("cell", CELLS, ids=_cell_ids())
+def test_a_cell_is_made_from_the_overrides_of_its_own_places_only(cell):
+    """Issue 35: each citation and each word of a cell comes from an override of the reading whose place is the
+    cell's (the deepest facet at or above the override's pointer), every such override is cited, and a place the
+    reading says nothing of cites the book's line, marked not in the profile."""
+    point = next(p for p in POINTS if p.id == cell["point"])
+    said = _said(cell["ruleset"])
+    for i, facet in enumerate(cell["facets"]):
+        mine = [o for o in said if _own(o["named"]) == (point.id, i)]
+        cited = [x for x in facet["cites"] if "op" in x]
+        assert sorted(map(_key, mine)) == sorted(
+            (x["pointer"], x["op"], x.get("file"), x.get("line"), x.get("quote"), x.get("rule"),
+             x.get("unspecified") if x["op"] == "unspecified" else x.get("note")) for x in cited), facet["place"]
+        for x in cited:  # an engine's line is linked at the profile's commit
+            if x.get("file"):
+                src = by_id(cell["ruleset"])["reading"]["source"]
+                assert x["url"].startswith(f"https://github.com/{src['repository']}/blob/{src['commit']}/")
+                assert x["url"].endswith(f"#L{x['line']}")
+        if not mine:
+            reading = bool(by_id(cell["ruleset"]).get("reading"))
+            assert all(bool(x.get("not_in_profile")) == reading for x in facet["cites"])
+            assert all("reading" not in x for x in facet["cites"])  # the book's line, never a reading's
+        words = [o["rule"] for o in mine if o["op"] == "differs"]
+        shown = ([facet["value"]] if facet["status"] == "in-words" else []) + facet.get("in_words", [])
+        assert sorted(shown) == sorted(words), facet["place"]
+
+
+@pytest.mark.parametrize("cell", CELLS, ids=_cell_ids())
+def test_no_cell_prints_a_value_its_words_or_its_data_deny(cell):
+    """Issue 35: a place the engine has no code for reads `absent`, one its source is silent on `unspecified`,
+    one it states only in words its words: never the base's value. Any other place reads the value of the
+    ruleset's document there (the profile's data), in words."""
+    point = next(p for p in POINTS if p.id == cell["point"])
+    doc = by_id(cell["ruleset"])
+    said = _said(cell["ruleset"])
+    for i, facet in enumerate(cell["facets"]):
+        ops = {o["op"] for o in said if _own(o["named"]) == (point.id, i)}
+        whole = [o for o in said if o["op"] == "differs" and o["named"] in alternatives(point.facets[i].place)
+                 + (facet["place"],)]
+        if "absent" in ops:
+            assert (facet["status"], facet["value"]) == ("absent", "absent")
+        elif "unspecified" in ops:
+            assert (facet["status"], facet["value"]) == ("unspecified", "unspecified")
+        elif whole:
+            assert facet["status"] == "in-words" and facet["value"] == "; ".join(o["rule"] for o in whole)
+        else:
+            there = _value(doc, facet["pointer"]) if facet["pointer"] else None
+            words = point.facets[i].words(there, doc)
+            assert facet["value"] in (words, "none" if not words else words), facet["place"]
+    if set(cell["statuses"]) == {"absent"}:
+        assert cell["value"] == "absent"
+
+
+def _value(doc, ptr):
+    for part in ptr.split("/")[1:]:
+        doc = doc[int(part)] if isinstance(doc, list) else doc[part]
+    return doc
+
+
+def _cell(point: str, row: str) -> dict:
+    return next(c for c in CELLS if c["point"] == point and c["row"] == row)
+
+
+def _files(c: dict) -> set[tuple[str, int]]:
+    return {(x["file"].rsplit("/", 1)[-1], x["line"]) for f in c["facets"] for x in f["cites"] if x.get("file")}
+
+
+def test_the_wrong_citations_of_issue_35_are_gone():
+    """A draught cites no victory function nor the capture loop nor take legality; a manner of taking an engine
+    lacks cites nothing of another manner; leungwk's and Ludii's cells carry no other rule's words."""
+    assert not any("ProperVictoryRule" in f for p in ("triangle", "square") for f, _ in
+                   _files(_cell(p, "engine/phalenopsis")))
+    assert ("rithmomachia-ambush.js", 241) not in _files(_cell("triangle", "engine/dagaz")) | _files(
+        _cell("square", "engine/dagaz"))
+    assert ("rith.py", 175) not in _files(_cell("triangle", "engine/leungwk")) | _files(
+        _cell("square", "engine/leungwk"))
+    for rid in ("engine/dagaz", "engine/phalenopsis", "engine/tronicek", "engine/wdjoyner", "engine/vocinur",
+                "engine/leungwk", "engine/ludii"):
+        assert _files(_cell("cossick", rid)) == set(), rid  # no engine has cossick signs: none, the base's silence
+        assert "in_words" not in _cell("cossick", rid), rid
+    for point in ("counting", "cossick", "proportion"):
+        assert "besieger" not in _cell(point, "engine/leungwk").get("in_words", "")
+    for point in ("equality", "cossick", "proportion"):
+        assert "with distance" not in _cell(point, "engine/ludii").get("in_words", "")
+    assert "with distance" in _cell("other", "engine/ludii")["in_words"]
+
+
+def test_the_wrong_facts_of_issue_35_are_corrected():
+    robertoloja = {p: _cell(p, "engine/robertoloja")["value"] for p in
+                   ("first", "camp", "several", "parts", "triumphs", "common", "prisoners", "men")}
+    assert set(robertoloja.values()) == {"absent"}, robertoloja
+    assert _files(_cell("several", "engine/robertoloja")) == {("Game.js", 127)}  # the stub, as evidence
+    flying = _cell("flying", "engine/tronicek")
+    assert flying["value"] != "none" and "four of the eight knight's leaps" in flying["in_words"]
+    assert "he takes from where he lands" in flying["in_words"] and ("Piece.java", 59) in _files(flying)
+    king = _cell("king", "engine/wdjoyner")
+    assert king["value"] == "orthogonal 3; never loses a draught" and ("rithmo.py", 187) in _files(king)
+    vocinur = _cell("king", "engine/vocinur")
+    assert "a draught lost with all its layers" in vocinur["value"] and "the white king keeps" in vocinur["in_words"]
+    men = _cell("men", "engine/tronicek")
+    assert men["value"] == "absent" and _files(men) == {("Board.java", 42)}
+    ludii = by_id("engine/ludii")["reading"]["source"]
+    assert (ludii["repository"], ludii["commit"][:9]) == ("PadLex/Ludii", "93ed32184")
+
+
+def test_a_recorded_run_under_a_ruleset_not_its_own_is_a_row_of_its_own(monkeypatch):
+    """How the matrix grows (issue 34's runs of Ludii under our descriptions): a recorded run classed under a
+    ruleset that is not engine/NAME becomes its own row, reading that ruleset, its cells counting its classes."""
+    from rithmocheck.conformance import matrix
+
+    extra = {"engine": "ludii-kind-1", "profile": "lever-fulke-1563/kind-1", "repository": "PadLex/Ludii",
+             "commit": "0" * 40, "cases": 1, "by_class": {"pass": 1},
+             "results": [{"case": "k1-round-cornerwise-legal", "class": "pass"}]}
+    monkeypatch.setattr(matrix, "runs", lambda: {**RUNS, "ludii-kind-1": extra})
+    found = matrix.rows()
+    assert found[-1] == matrix.Row("run/ludii-kind-1", "lever-fulke-1563/kind-1", "ludii-kind-1",
+                                   "ludii-kind-1 (under lever-fulke-1563/kind-1)")
+    cell = next(c for c in matrix._cells() if c["row"] == "run/ludii-kind-1" and c["point"] == "round")
+    assert cell["value"] == "diagonal 1" and cell["live"] == {"pass": 1}
+
+
+@pytest.mark.parametrize("name", LIVE)
+def test_each_recorded_run_is_what_its_profile_makes_of_its_answers_today(name):
+    """The recorded run equals its answers classed again by the code that classes a live run
+    (tools/reclassify_runs.py writes it): classes, differences from the profile and explanations alike."""
+    from rithmocheck.conformance.runner import record, replayed
+
+    again = record(replayed(RUNS[name], CASES), by_id(RUNS[name]["profile"]), RUNS[name]["engine"])
+    assert again == RUNS[name], f"{name}: run python tools/reclassify_runs.py (or engines/run.sh {name} again)"
 
 
 @pytest.fixture(scope="module")
@@ -103,8 +263,36 @@ def test_engines_json_and_the_html_matrix_give_the_same_cells(built):
     out = built
     page = (out / "html" / "engines.html").read_text()
     for c in data["cells"]:
-        assert f'id="{c["point"]}--{c["ruleset"].replace("/", "-")}"' in page, (c["point"], c["ruleset"])
+        assert f'id="{c["point"]}--{css_id(c["row"])}"' in page, (c["point"], c["row"])
     assert json.loads((out / "engines.json").read_text()) == data
+
+
+def test_each_engine_has_a_page_with_its_column_and_its_departures_drawn(built):
+    """Issue 35: every engine's profile has its page (run live or not): each point with its value and every
+    citation of its cell, and for a run, each departure drawn as a board."""
+    for row in rows():
+        page = row_page(row)
+        if page is None:
+            continue
+        text = (built / "html" / page).read_text()
+        for c in (c for c in CELLS if c["row"] == row.id):
+            assert f'<dt id="{c["point"]}">' in text, (page, c["point"])
+            for f in c["facets"]:
+                for x in f["cites"]:
+                    if x.get("url"):
+                        assert x["url"].replace("&", "&amp;") in text, (page, x["url"])
+        if row.run:
+            departures = [r for r in RUNS[row.run]["results"] if r["class"] == "departure"]
+            assert text.count("<svg") >= len(departures) and text.count('class="departure"') == len(departures)
+
+
+def test_the_matrix_page_lets_a_reader_choose_its_columns_without_script(built):
+    page = (built / "html" / "engines.html").read_text()
+    assert "<script" not in page
+    for row in rows():
+        col = css_id(row.id)
+        assert f'<input type="checkbox" id="show-{col}" checked="checked" />' in page
+        assert f"main:has(#show-{col}:not(:checked)) .col-{col} {{ display: none; }}" in page
 
 
 @pytest.mark.parametrize("name", LIVE)
@@ -191,3 +379,74 @@ def test_an_engine_that_plays_a_reading_is_classed_by_it_and_fits_it(tmp_path):
     assert "seed-002" in best and "lever-fulke-1563/kind-1" not in best
     r = run("conformance", "--engine", engine, "--profile", "lever-fulke-1563/kind-1", *some)
     assert r.exit_code == 1  # under the book's own kind the king's move is a departure
+
+
+def _checkout_of(tmp_path, engine: str):
+    """A plain directory holding, for each file engine's profile cites, each quote at its line (and nothing
+    else): what a checkout at the profile's commit shows of those lines."""
+    from rithmocheck.conformance.citations import citations
+
+    mine = [c for c in citations() if c.engine == engine]
+    lines: dict[str, dict[int, str]] = {}
+    for c in mine:
+        at = lines.setdefault(c.file, {})
+        at[c.line] = f"{at[c.line]} {c.quote}" if c.line in at and c.quote not in at[c.line] else c.quote
+    for file, at in lines.items():
+        path = tmp_path / file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join(at.get(n, "") for n in range(1, max(at) + 1)) + "\n", encoding="utf-8")
+    return mine
+
+
+def test_reread_finds_each_quote_at_its_line_and_fails_when_it_is_not(tmp_path):
+    """Issue 35: `rithmocheck engines --reread NAME=DIR` re-reads every line NAME's profile cites: exit 0 when
+    each quote is at its line, 1 naming the citation when one is not, 2 (one line) for a bad checkout."""
+    mine = _checkout_of(tmp_path, "robertoloja")
+    r = run("engines", "--reread", f"robertoloja={tmp_path}", "--format", "json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["reread"] == len(mine) >= 20 and data["failures"] == 0
+    assert {x["status"] for x in data["results"] if x["profile"] == "engine/robertoloja"} == {"ok"}
+    assert all(x.get("commit_unproven") for x in data["results"] if x["profile"] == "engine/robertoloja")
+    moved = next(c for c in mine if c.file == "src/Pyramid.js")
+    path = tmp_path / moved.file
+    text = path.read_text(encoding="utf-8").split("\n")
+    text.insert(0, "// a line more: every line below moves down one")
+    path.write_text("\n".join(text), encoding="utf-8")
+    r = run("engines", "--reread", f"robertoloja={tmp_path}", "--format", "json")
+    assert r.exit_code == 1
+    bad = [x for x in json.loads(r.stdout)["results"] if x["status"] == "not-at-line"]
+    assert {(x["file"], x["line"]) for x in bad} == {(c.file, c.line) for c in mine if c.file == moved.file}
+    assert all(x["found_at"] == [x["line"] + 1] for x in bad)
+    (tmp_path / "README.md").unlink()
+    r = run("engines", "--reread", f"robertoloja={tmp_path}", "--format", "json")
+    assert r.exit_code == 1 and "no-file" in json.loads(r.stdout)["by_status"]
+
+
+def test_reread_refuses_a_bad_checkout_in_one_line(tmp_path):
+    import subprocess
+
+    for args, said in ((["--reread", "robertoloja"], "NAME=DIR"), (["--reread", "nope=/tmp"], "nope"),
+                       (["--reread", f"dagaz={tmp_path / 'missing'}"], "missing")):
+        r = run("engines", *args)
+        assert r.exit_code == 2 and r.stderr.count("\n") == 1 and said in r.stderr, (args, r.stderr)
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    r = run("engines", "--reread", f"dagaz={repo}")
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "does not hold the profile's commit" in r.stderr
+
+
+def test_the_documented_reread_is_of_the_citations_as_they_stand():
+    """docs/engines.md gives the last result of the re-reading: its count of citations and their digest must be
+    those of the profiles today (a citation changed since: run the command again), with no failure."""
+    import re
+    from pathlib import Path
+
+    from rithmocheck.conformance.citations import citations, digest
+
+    text = " ".join((Path(__file__).resolve().parent.parent / "docs" / "engines.md").read_text().split())
+    m = re.search(r"re-read (\d+) citations of the nine profiles, each at its commit: (\d+) failures? "
+                  r"\(citations digest `([0-9a-f]{16})`\)", text)
+    assert m, "docs/engines.md gives the last re-reading"
+    assert int(m[1]) == len(citations()) and m[2] == "0" and m[3] == digest()[:16]

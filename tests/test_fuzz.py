@@ -2,9 +2,9 @@
 
 Every command is run in-process (CliRunner) with generated arguments and
 paths, and every kind of input file a user hands over is mutated
-(transcriptions, errata, rulesets, plain piece lists, universes), and so is
-every file of a scholar's edition (edition.yaml, the witness and its
-description, the page map, the worked examples and coverage, the errata,
+(transcriptions, errata, rulesets, plain piece lists, universes, game
+records), and so is every file of a scholar's edition (edition.yaml, the
+witness and its description, the page map, the worked examples and coverage, the errata,
 collation.json, the second witness and its description, the
 transcriptions). Whatever the input: the exit code is 0, 1 or 2 (never 3,
 an internal error), nothing prints a traceback, a refusal (exit 2) is one
@@ -15,7 +15,10 @@ directory that does not exist), and editions reached through links or
 reading files outside their directory: a command never writes into the
 edition it works on, however it is spelled, and never deletes a user's file.
 
-Budgets: every command gets CLI_EXAMPLES examples (2,000 in CI), every file
+Budgets: every command gets CLI_EXAMPLES examples (2,000; the engine's
+commands a tenth), run whole by `pytest -m full`; the test command runs a
+quarter of it (500), and a tenth (200) for `build` and `tei`, each run of
+which writes a whole build or TEI text. Every file
 target FILE_EXAMPLES (150 in CI; the audit of a mutated transcription inside
 a scholar's edition a tenth of it, at least 10, and each file of a mutated
 edition 3 in CI and a tenth of the budget in a long run, since each example
@@ -30,6 +33,7 @@ many runs of each target ended in each exit code).
 
 from __future__ import annotations
 
+import atexit
 import copy
 import hashlib
 import json
@@ -76,18 +80,23 @@ TALLY: Counter[tuple[str, int]] = Counter()  # runs by target and exit code
 TALLY_FILE = os.environ.get("RITHMOCHECK_FUZZ_TALLY")  # where a long run writes them (JSON), if set
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(autouse=True)
 def shipped_edition_untouched():
+    """After every test (its digest takes some 10 ms): the shipped edition as it was. Checked per test, not
+    once per module, because under pytest-xdist a worker may run this module's tests between other modules'
+    (a module fixture would then end, and begin again, within the run)."""
     yield
-    if TALLY_FILE:
-        Path(TALLY_FILE).write_text(json.dumps(sorted([t, c, n] for (t, c), n in TALLY.items()), indent=1))
-    shutil.rmtree(BASE, ignore_errors=True)
+    if TALLY_FILE:  # a file per process when the tests are spread over several (pytest -n)
+        worker = os.environ.get("PYTEST_XDIST_WORKER")
+        Path(f"{TALLY_FILE}.{worker}" if worker else TALLY_FILE).write_text(
+            json.dumps(sorted([t, c, n] for (t, c), n in TALLY.items()), indent=1))
     assert digest(SHIPPED) == SHIPPED_DIGEST, "a fuzzed command wrote into the shipped edition"
 
 
 # --- a sandbox: every path a generated argument can name lies in it, or is a fixed special path ---------------
 
-BASE = Path(tempfile.mkdtemp(prefix="rithmocheck-fuzz-"))
+BASE = Path(tempfile.mkdtemp(prefix="rithmocheck-fuzz-"))  # one per process (each pytest-xdist worker its own)
+atexit.register(shutil.rmtree, BASE, ignore_errors=True)
 WORK = BASE / "work"  # the working directory of every run
 WORK.mkdir()
 (BASE / "file.txt").write_text("2 3 4 6\n", encoding="utf-8")
@@ -99,6 +108,20 @@ WORK.mkdir()
 os.mkfifo(BASE / "fifo")
 (BASE / "ruleset.json").write_text(CliRunner().invoke(cli, ["ruleset", "--kind", "2"]).stdout, encoding="utf-8")
 (BASE / "pieces.csv").write_text("side,value\neven,2\nodd,3\n", encoding="utf-8")
+# A game record (issue 37): the addition of line 489, a prisoner entered, under an agreement and a limit.
+RECORD = """\
+# a short game of the first kind
+ruleset: lever-fulke-1563/kind-1
+agreement: bodies:men=2
+limit: 40
+start: d8=t12,e9=R6,f10=T6,a16=r3,h1=R2 even
+1. f10-f8 {addition: 12 on d8 by e9, f8}
+2. a16-b15
+3. t12@a1
+4. b15-c14
+result: unfinished
+"""
+(BASE / "game.txt").write_text(RECORD, encoding="utf-8")
 shutil.copyfile(SHIPPED_ERRATA, BASE / "errata.yaml")
 shutil.copyfile(SHIPPED / "tables" / "k1-musical.yaml", BASE / "k1-musical.yaml")
 copy_shipped(BASE / "edition")
@@ -131,7 +154,8 @@ FIXED_PATHS = ["", ".", "..", "/", "/dev/null", "/dev/zero", "/dev/urandom", "x"
                str(SHIPPED / "tables" / "k1-musical.yaml"), str(SHIPPED / "new.yaml"), str(SHIPPED.parent),
                "output", "output/x"]
 SANDBOX_PATHS = ["file.txt", "file.txt/under", "empty-dir", "full-dir", "full-dir/mine.txt", "link-to-dir",
-                 "dangling", "fifo", "ruleset.json", "pieces.csv", "errata.yaml", "k1-musical.yaml", "edition",
+                 "dangling", "fifo", "ruleset.json", "pieces.csv", "game.txt", "errata.yaml", "k1-musical.yaml",
+                 "edition",
                  "edition/tables/k1-musical.yaml", "edition/errata.yaml", "not-an-edition", "new", "new/deeper/x",
                  # through links and "..": into an edition, or out of one (issue 26)
                  "link-to-edition", "link-to-edition/witness.txt", "edition-tables", "edition-tables/..",
@@ -238,12 +262,19 @@ COMMANDS: dict[str, tuple[st.SearchStrategy[list[str]], list[st.SearchStrategy[l
     "conformance": (st.lists(case_ids, min_size=1, max_size=2),
                     COMMON_OUT + [opt("--cases", paths), opt("--timeout", int_text), opt("--reading", rulesets),
                                   opt("--profile", rulesets), flag("--fit")]),
-    "engines": (st.just([]), COMMON_OUT),
+    "engines": (st.just([]), COMMON_OUT + [opt("--reread", st.one_of(paths, st.tuples(
+        st.sampled_from(["robertoloja", "dagaz", "nope", ""]), paths).map(lambda t: f"{t[0]}={t[1]}")))]),
+    "replay": (st.lists(st.one_of(paths, st.just(str(BASE / "game.txt"))), min_size=0, max_size=2), COMMON_OUT),
 }
 # The engine's commands play every legal move of a position, and the matrix reads every ruleset: a tenth of
 # the budget each.
-EXAMPLES = {name: max(20, CLI_EXAMPLES // 10) if name in ("moves", "move", "conformance", "engines")
+EXAMPLES = {name: max(20, CLI_EXAMPLES // 10) if name in ("moves", "move", "conformance", "engines", "replay")
             else CLI_EXAMPLES for name in COMMANDS}
+# The test command runs a quarter of each command's budget, and a tenth for `build` and `tei` (a run of which
+# writes a whole build of 357 files, or the whole TEI text); `pytest -m full` runs the whole budget. A long
+# run's RITHMOCHECK_FUZZ_EXAMPLES sets both.
+WHOLE = ("build", "tei")
+SMALL = {name: n if BUDGET else max(20, n // (10 if name in WHOLE else 4)) for name, n in EXAMPLES.items()}
 
 
 @st.composite
@@ -312,9 +343,11 @@ def check(args: list[str], file: Path | None = None, codes: tuple[int, ...] = (0
     assert took < SECONDS, (shown, took)
 
 
-@pytest.mark.parametrize("command", list(COMMANDS))
-def test_every_command_with_generated_arguments(command):
-    @settings(max_examples=EXAMPLES[command], **SETTINGS)
+@pytest.mark.parametrize("command,examples", [
+    *(pytest.param(command, SMALL[command], id=command) for command in COMMANDS),
+    *(pytest.param(command, EXAMPLES[command], marks=pytest.mark.full, id=f"{command}-full") for command in COMMANDS)])
+def test_every_command_with_generated_arguments(command, examples):
+    @settings(max_examples=examples, **SETTINGS)
     @given(invocations(command))
     def run(args: list[str]) -> None:
         with in_sandbox():
@@ -407,6 +440,14 @@ def test_mutated_transcriptions_in_an_edition(table):
 
 
 ERRATA_TEXT = SHIPPED_ERRATA.read_text("utf-8")
+
+
+@settings(max_examples=FILE_EXAMPLES, **SETTINGS)
+@given(mutated(RECORD), st.sampled_from(["text", "json", "html"]))
+def test_mutated_game_records(text, fmt):
+    f = write_text(FUZZ / "game.txt", text)
+    with in_sandbox():
+        check(["replay", str(f), "--format", fmt], f, codes=(0, 2))
 
 
 @settings(max_examples=FILE_EXAMPLES, **SETTINGS)

@@ -77,14 +77,17 @@ def test_the_edition_has_an_index_a_page_per_table_and_the_worked_examples(files
     # a page per passage of worked examples, named by its id
     assert pages == {f"html/examples/{safe(p.id)}.html" for p in EDITION.example_passages} and len(pages) == 63
     from rithmocheck.conformance import load_cases
-    from rithmocheck.conformance.matrix import runs
+    from rithmocheck.conformance.matrix import rows
+    from rithmocheck.export.html.play import row_page
 
     cases = {f"html/conformance/{c.id}.html" for c in load_cases()}
-    engines = {f"html/engines/{name}.html" for name in runs()}
+    engines = {f"html/{row_page(r)}" for r in rows() if row_page(r)}
+    assert {f"html/engines/{name}.html" for name in ("dagaz", "ludii", "robertoloja", "soroban", "wdjoyner")} <= engines
     assert cases | engines | {"html/conformance/index.html", "html/engines.html", "html/witness.html",
                               "html/concordance.html"} <= set(files)
     # the tables, the passages, the two indexes and the stylesheet; a page per conformance case and their index,
-    # the matrix of the engines and a page per engine run live; the witness line by line; the concordance
+    # the matrix of the engines and a page per engine (and per further recorded run); the witness line by line;
+    # the concordance
     assert len(files) == 19 + 63 + 3 + len(cases) + 1 + 1 + len(engines) + 1 + 1
 
 

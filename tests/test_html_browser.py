@@ -4,8 +4,10 @@ Every flagged entry of the audit is visible and marked on its table's page;
 selecting one (a click, or keyboard focus) shows its finding with the
 erratum's reason; the "Corrected" toggle shows the corrected table, and every
 cell cites itself in the corrected view; axe-core finds no accessibility
-violation and judges the contrast of every text, on every page at 1200 and
-390 px; no page scrolls sideways at 390 px.
+violation and judges the contrast of every text, at 1200 and 390 px; no page
+scrolls sideways at 390 px. The last two check a sample of each kind of page
+in the test command (_sample: every template, every kind of page, every
+element and class) and every page by `pytest -m full`.
 
 Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them; by
 hand: `apt-get install -y chromium chromium-driver`) and Selenium (the test
@@ -26,13 +28,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from conftest import EDITION
 from rithmocheck.audit.errata import Supply, corrected_entries, load_errata
 from rithmocheck.audit.findings import Kind
 from rithmocheck.audit.run import run_audit
+from rithmocheck.cli import cli
 from rithmocheck.export.html import html_files
 from rithmocheck.export.html.model import cell_id
+from rithmocheck.export.html.render import TEMPLATES
 from rithmocheck.witness.entries import Position, entry_text
 from rithmocheck.witness.examples import ExamplePosition
 
@@ -63,16 +68,63 @@ def audit() -> Any:
     return errata, run_audit(EDITION, errata)
 
 
+# a short game of the first kind with a capture and an entered prisoner (the addition of line 489)
+REPLAYED = """\
+ruleset: lever-fulke-1563/kind-1
+agreement: bodies:men=2
+limit: 40
+start: d8=t12,e9=R6,f10=T6,a16=r3,h1=R2 even
+1. f10-f8 {addition: 12 on d8 by e9, f8}
+2. a16-b15
+3. t12@a1
+result: unfinished
+"""
+
+
 @pytest.fixture(scope="module")
-def site(audit: Any) -> Iterator[Path]:
-    """The HTML edition as build writes it, in a directory of its own."""
+def built(audit: Any) -> Iterator[tuple[Path, dict[str, str]]]:
+    """The HTML edition as build writes it, in a directory of its own, and the template of each page (path
+    under html/ -> the template's name, as render.template hands it out)."""
+    from rithmocheck.export.html import render
+
     errata, report = audit
-    with tempfile.TemporaryDirectory(prefix="rithmocheck-html-") as tmp:
-        for name, text in html_files(EDITION, errata, report).items():
+    made: list[tuple[str, str]] = []  # (template, page) as rendered
+    original = render.template
+
+    def recording(name: str) -> Any:
+        real = original(name)
+
+        class Recorded:
+            def render(self, *args: Any, **kwargs: Any) -> str:
+                text = real.render(*args, **kwargs)
+                made.append((name, text))
+                return text
+        return Recorded()
+
+    with pytest.MonkeyPatch.context() as patch, tempfile.TemporaryDirectory(prefix="rithmocheck-html-") as tmp:
+        patch.setattr(render, "template", recording)
+        files = html_files(EDITION, errata, report)
+        patch.undo()
+        templates = {}
+        for name, text in files.items():
             path = Path(tmp) / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
-        yield Path(tmp) / "html"
+            templates.update({name.removeprefix("html/"): t for t, page in made if page is text})
+        # the one page made outside the edition: a game record replayed (`rithmocheck replay --format html`)
+        record = Path(tmp) / "game.txt"
+        record.write_text(REPLAYED, encoding="utf-8")
+        page = Path(tmp) / "html" / "replay" / "game.html"
+        page.parent.mkdir()
+        result = CliRunner().invoke(cli, ["replay", str(record), "--format", "html", "-o", str(page)])
+        assert result.exit_code == 0, result.output
+        templates["replay/game.html"] = "replay.html"
+        yield Path(tmp) / "html", templates
+
+
+@pytest.fixture(scope="module")
+def site(built: tuple[Path, dict[str, str]]) -> Path:
+    return built[0]
 
 
 @contextmanager
@@ -374,31 +426,100 @@ def test_axe_core_is_the_recorded_file() -> None:
     assert hashlib.sha256(AXE.read_bytes()).hexdigest() == AXE_SHA256
 
 
+STATES = [("tables/k1-musical.html", "k1-musical.1.1.3"), ("tables/k1-addition.html", "k1-addition.supplied.1-90-91"),
+          ("tables/k1-addition.html", "corrected.k1-addition.1.4.26"),
+          *((f"tables/{table}.html", "corrected")
+            for table in ("k1-addition", "k1-musical", "k1-arithmetic-geometric", "k2-cossick-signs")),
+          ("examples/subtraction.html", "reading-1"), ("witness.html", "L583"), ("concordance.html", "n72")]
+
+
 def _pages(site: Path) -> list[tuple[str, str]]:
-    """Every page of the edition, and the states a fragment puts a page in: a table corrected, a finding shown
-    (as printed and corrected), an omission supplied, a reading, a line of the witness."""
-    pages = [(p.relative_to(site).as_posix(), "") for p in sorted(site.rglob("*.html"))]
-    pages += [("tables/k1-musical.html", "k1-musical.1.1.3"),
-              ("tables/k1-addition.html", "k1-addition.supplied.1-90-91"),
-              ("tables/k1-addition.html", "corrected.k1-addition.1.4.26")]
-    pages += [(f"tables/{table}.html", "corrected")
-              for table in ("k1-addition", "k1-musical", "k1-arithmetic-geometric", "k2-cossick-signs")]
-    pages += [("examples/subtraction.html", "reading-1"), ("witness.html", "L583"), ("concordance.html", "n72")]
-    return pages
+    """Every page of the edition, and the states a fragment puts a page in (STATES): a table corrected, a
+    finding shown (as printed and corrected), an omission supplied, a reading, a line of the witness."""
+    return [(p.relative_to(site).as_posix(), "") for p in sorted(site.rglob("*.html"))] + STATES
 
 
+def _features(page: Path) -> set[str]:
+    """The elements and classes a page holds: what its layout is made of."""
+    text = page.read_text(encoding="utf-8")
+    return ({f"<{tag}" for tag in re.findall(r"<([a-z][a-z0-9]*)", text)}
+            | {f".{c}" for value in re.findall(r'class="([^"]*)"', text) for c in value.split()})
+
+
+def _kind(site: Path, page: Path) -> tuple[str, str]:
+    """A kind of page: its directory (the template follows from it and from being an index), and whether it
+    is the directory's index or else which kind of the game (k1, k2, k3) it belongs to."""
+    kind = re.match(r"k\d+-", page.name)
+    return (page.parent.relative_to(site).as_posix(),
+            "index" if page.name == "index.html" else kind.group(0) if kind else "")
+
+
+def _sample(site: Path) -> list[tuple[str, str]]:
+    """A sample of the edition for the test command (`pytest -m full` checks every page): every page at the
+    top (each has a template of its own) and every index; the largest page of each kind (_kind); then, in each
+    directory, the page holding most of what no page chosen yet holds, until every element and class of the
+    directory's pages is in one (so that each template, each kind of page and each thing a page is built of
+    is checked); and every state of STATES."""
+    pages = sorted(site.rglob("*.html"))
+    chosen: list[Path] = []
+    kinds: dict[tuple[str, str], list[Path]] = {}
+    for page in pages:
+        kinds.setdefault(_kind(site, page), []).append(page)
+    for (directory, kind), those in sorted(kinds.items()):
+        chosen += those if directory == "." or kind == "index" else [max(those, key=lambda p: (p.stat().st_size,
+                                                                                              p.name))]
+    features = {page: _features(page) for page in pages}
+    for directory in sorted({d for d, _ in kinds}):
+        here = [p for p in pages if p.parent.relative_to(site).as_posix() == directory]
+        missing = set().union(*(features[p] for p in here)) - set().union(*(features[p] for p in chosen
+                                                                             if p in here))
+        while missing:
+            best = max(here, key=lambda p: (len(features[p] & missing), p.stat().st_size, p.name))
+            chosen.append(best)
+            missing -= features[best]
+    sample = [(p.relative_to(site).as_posix(), "") for p in dict.fromkeys(chosen)] + STATES
+    assert {_kind(site, site / p) for p, _ in sample} == set(kinds)  # every kind of page
+    assert len(sample) < len(pages) / 4, "the sample is no longer a sample"
+    return sample
+
+
+# a sample of each kind of page in the test command, every page by `pytest -m full`
+SCOPES = ["sample", pytest.param("all", marks=pytest.mark.full)]
+
+
+def _states(site: Path, scope: str) -> list[tuple[str, str]]:
+    if scope == "all":
+        pages = _pages(site)
+        assert len(pages) > 200
+        return pages
+    return _sample(site)
+
+
+def test_the_sample_covers_every_template(built: tuple[Path, dict[str, str]]) -> None:
+    """Every page template (all but base.html and the partials, named _x.html) renders some page, and some
+    page of the sample."""
+    site, templates = built
+    pages = {p.relative_to(site).as_posix() for p in site.rglob("*.html")}
+    assert set(templates) == pages
+    every = {p.name for p in TEMPLATES.glob("*.html") if not p.name.startswith("_")} - {"base.html"}
+    assert set(templates.values()) == every
+    assert {templates[page] for page, _ in _sample(site)} == every
+
+
+@pytest.mark.parametrize("scope", SCOPES)
 @pytest.mark.parametrize("width", [1200, 390])
-def test_no_accessibility_violation_and_every_contrast_judged(browser: Any, site: Path, width: int) -> None:
-    """Issue 25: axe-core finds no violation of any impact on any page of the edition, in every state a
-    fragment gives it, at a desktop's width and a phone's; and it judges the contrast of every text (none
-    left for review)."""
+def test_no_accessibility_violation_and_every_contrast_judged(browser: Any, site: Path, width: int,
+                                                              scope: str) -> None:
+    """Issue 25: axe-core finds no violation of any impact on any page of the edition (a sample of each kind
+    in the test command, every page by `pytest -m full`), in every state a fragment gives it, at a desktop's
+    width and a phone's; and it judges the contrast of every text (none left for review)."""
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": False})
     # axe-core is put into every page as it loads (Chromium's DevTools protocol), not sent each time
     added = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
                                     {"source": AXE.read_text(encoding="utf-8")})
     problems = []
-    pages = _pages(site)
+    pages = _states(site, scope)
     try:
         for page, fragment in pages:
             _open(browser, site, page, fragment)
@@ -406,16 +527,18 @@ def test_no_accessibility_violation_and_every_contrast_judged(browser: Any, site
     finally:
         browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    assert len(pages) > 200 and problems == []
+    assert problems == []
 
 
-def test_no_page_scrolls_sideways_at_390_px(browser: Any, site: Path) -> None:
-    """Issue 25: at a phone's width (390 px) no page of the edition is wider than the window, in any state a
-    fragment gives it: a wide table scrolls inside its own container, never the page."""
+@pytest.mark.parametrize("scope", SCOPES)
+def test_no_page_scrolls_sideways_at_390_px(browser: Any, site: Path, scope: str) -> None:
+    """Issue 25: at a phone's width (390 px) no page of the edition (a sample of each kind in the test
+    command, every page by `pytest -m full`) is wider than the window, in any state a fragment gives it: a
+    wide table scrolls inside its own container, never the page."""
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False})
     problems = []
-    pages = _pages(site)
+    pages = _states(site, scope)
     try:
         for page, fragment in pages:
             _open(browser, site, page, fragment)
@@ -430,7 +553,70 @@ def test_no_page_scrolls_sideways_at_390_px(browser: Any, site: Path) -> None:
             "return [...document.querySelectorAll('.scroll')].some(el => el.scrollWidth > el.clientWidth)")
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    assert len(pages) > 200 and problems == []
+    assert problems == []
+
+
+MATRIX_JS = """
+const w = document.querySelector('.matrix-wrap');
+w.scrollIntoView();
+w.scrollLeft = arguments[0]; w.scrollTop = arguments[1];
+const box = w.getBoundingClientRect();
+const corner = document.querySelector('table.matrix thead th.corner').getBoundingClientRect();
+const heads = [...document.querySelectorAll('table.matrix thead th:not(.corner)')].map(t => t.getBoundingClientRect());
+const points = [...document.querySelectorAll('table.matrix tbody th[scope=row]')].map(t => t.getBoundingClientRect());
+const inView = r => r.bottom > box.top + 1 && r.top < box.bottom - 1;
+const d = document.documentElement;
+return {box: [box.left, box.top, box.right, box.bottom], corner: [corner.left, corner.top],
+        caption: document.querySelector('table.matrix caption').getBoundingClientRect().height,
+        heads: heads.filter(r => r.right > box.left && r.left < box.right).map(r => r.top),
+        points: points.filter(inView).map(r => r.left), scrolled: [w.scrollLeft, w.scrollTop],
+        overflowing: w.scrollWidth > w.clientWidth && w.scrollHeight > w.clientHeight,
+        page: [d.scrollWidth, d.clientWidth],
+        cut: [...document.querySelectorAll('table.matrix td, table.matrix th')].filter(
+            c => c.scrollWidth > c.clientWidth + 1).map(c => c.id || c.textContent.slice(0, 30))};
+"""
+
+
+def test_the_matrix_keeps_its_header_and_points_in_view_while_it_scrolls(browser: Any, site: Path) -> None:
+    """Issue 35: at 1280 px the matrix of the engines scrolls in its own box, both ways, the page never
+    sideways; scrolled right and down, its header row stays at the box's top and its point column at the box's
+    left edge; no cell's text is cut at its edge (a citation wraps)."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        _open(browser, site, "engines.html")
+        for x, y in ((0, 0), (900, 600), (10**6, 10**6)):
+            got = browser.execute_script(MATRIX_JS, x, y)
+            left, top = got["box"][0], got["box"][1]
+            assert got["overflowing"] and got["page"][0] <= got["page"][1], got
+            # unscrolled, the caption stands above the header row, inside the box; scrolled, the header is at its top
+            head_top = top + (got["caption"] if not y else 0)
+            assert abs(got["corner"][0] - left) <= 1.5 and abs(got["corner"][1] - head_top) <= 1.5, (x, y, got)
+            assert got["heads"] and all(abs(t - head_top) <= 1.5 for t in got["heads"]), (x, y, got)
+            assert got["points"] and all(abs(p - left) <= 1.5 for p in got["points"]), (x, y, got)
+            assert got["cut"] == [], got["cut"][:5]
+            if x:
+                assert got["scrolled"][0] > 0 and got["scrolled"][1] > 0
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_reader_chooses_the_columns_of_the_matrix_without_script(browser: Any, site: Path) -> None:
+    """Issue 35: unticking an engine's box hides its column (its head and its cells), ticking it shows it
+    again; the page has no script, the choice is the page's own style."""
+    from selenium.webdriver.common.by import By
+
+    _open(browser, site, "engines.html")
+    shown = "return [...arguments].map(id => document.getElementById(id).checkVisibility());"
+    cells = ["round--engine-dagaz", "men--engine-dagaz", "round--engine-ludii"]
+    assert browser.execute_script(shown, *cells) == [True, True, True]
+    box = browser.find_element(By.ID, "show-engine-dagaz")
+    box.click()
+    assert browser.execute_script(shown, *cells) == [False, False, True]
+    assert not browser.find_element(By.CSS_SELECTOR, "thead th.col-engine-dagaz").is_displayed()
+    box.click()
+    assert browser.execute_script(shown, *cells) == [True, True, True]
+    assert browser.execute_script("return document.scripts.length") == 0
 
 
 def test_the_accessibility_check_finds_what_it_should(browser: Any, tmp_path: Path) -> None:

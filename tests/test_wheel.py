@@ -124,3 +124,35 @@ def test_init_and_a_scholars_edition_work_installed(installed):
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "no such edition directory" in r.stderr
     r = rc(installed, "build", "--out", str(work / "venv"))  # never into the installed edition
     assert r.returncode == 2 and "refusing" in r.stderr
+
+
+def test_the_openspiel_extra_installs_from_the_lock_and_plays(installed):
+    """Without the extra, importing rithmocheck.openspiel fails with one line naming it; the extra then installs
+    from the lock into the same environment (issue 37), and the installed game plays a game whose record the
+    installed command replays. Last in this file: it adds the extra to the environment the others use."""
+    work, wheel = installed
+    python = str(work / "venv" / "bin" / "python")
+    done = subprocess.run([python, "-c", "import rithmocheck.openspiel"], cwd=work / "run", capture_output=True,
+                          text=True)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines()[-1].endswith(
+        "rithmocheck.openspiel needs the openspiel extra: pip install 'rithmocheck[openspiel]'"), done.stderr
+    if sys.version_info < (3, 11):
+        pytest.skip("open-spiel 2.0.2, the extra's, has wheels for Python 3.11 and later only")
+    subprocess.run([python, "-m", "pip", "install", "-q", "-c", str(ROOT / "constraints.txt"),
+                    f"{wheel}[openspiel]"], check=True, cwd=work)
+    play = ("import random, pyspiel\n"
+            "from rithmocheck.openspiel import load\n"
+            "game = load('kind-1', agreement='bodies:men=1', max_moves=60)\n"
+            "pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)\n"
+            "state, rng = game.new_initial_state(), random.Random(1)\n"
+            "while not state.is_terminal():\n"
+            "    state.apply_action(rng.choice(state.legal_actions()))\n"
+            "open('game.txt', 'w').write(state.record())\n"
+            "print(state.ply)\n")
+    done = subprocess.run([python, "-c", play], cwd=work / "run", capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    plies = int(done.stdout.split()[-1])
+    r = rc(installed, "replay", "game.txt", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    assert len(json.loads(r.stdout)["moves"]) == plies

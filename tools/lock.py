@@ -2,8 +2,8 @@
 
     python tools/lock.py
 
-Makes a fresh virtual environment, installs rithmocheck with its test extra
-there with no constraints (so pip takes the newest release of every
+Makes a fresh virtual environment, installs rithmocheck with its test and
+openspiel extras there with no constraints (so pip takes the newest release of every
 dependency that fits pyproject.toml), and writes what was installed, every
 package pinned with ==, to constraints.txt. Commit the new file after the
 README's test command has passed with it. `.ci/newest` runs the same test
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCK = ROOT / "constraints.txt"
 HEADER = """\
 # The lock: every package the README's commands and CI install, pinned.
-# pip install -c constraints.txt -e '.[test]'
+# pip install -c constraints.txt -e '.[test,openspiel]'
 # Refreshed by: python tools/lock.py (the newest releases that fit pyproject.toml).
 # .ci/newest runs the test command without it and reports what newer releases break.
 """
@@ -33,7 +33,7 @@ def freeze() -> list[str]:
         env = Path(tmp) / "venv"
         venv.create(env, with_pip=True)
         python = str(env / "bin" / "python")
-        subprocess.run([python, "-m", "pip", "install", "-q", f"{ROOT}[test]"], check=True)
+        subprocess.run([python, "-m", "pip", "install", "-q", f"{ROOT}[test,openspiel]"], check=True)
         out = subprocess.run([python, "-m", "pip", "freeze", "--all", "--exclude", "rithmocheck",
                               "--exclude", "pip", "--exclude", "setuptools", "--exclude", "wheel"],
                              check=True, capture_output=True, text=True).stdout

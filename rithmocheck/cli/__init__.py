@@ -6,7 +6,7 @@ rithmocheck.errors, applied to every command by options.Group). One module
 per group of commands: tables.py (men, tables, generate, explain),
 witness.py (check-source, show, collate), audit.py (audit, errata, build),
 ruleset.py (ruleset, ruleset validate), edition.py (init), play.py (moves,
-move, conformance: the reference engine). The group's
+move, conformance, engines, replay: the reference engine). The group's
 --edition DIR (or RITHMOCHECK_EDITION) selects the edition every command
 works on.
 """

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import click
 
 from ..errors import InputError, printable
-from ..export.values import Format, Table
+from ..export.values import HTML, Format, Table
 from ..pipeline.outcome import Outcome
 from ..words import count
 from .options import check_output, edition, output_options, write
@@ -126,6 +126,7 @@ def move(position: str, move_text: str, ruleset_id: str | None, choices: tuple[s
     """
     from ..play.moves import parse_move, play
     from ..play.rules import compile_rules
+    from ..play.victories import parse_agreement
 
     check_output(output)
     doc = chosen_document(ruleset_id, choices)
@@ -142,27 +143,6 @@ def move(position: str, move_text: str, ruleset_id: str | None, choices: tuple[s
     notes = tuple(f"victory: {_victory_text(v)}" for v in out.victories) + (f"after: {data['after']}",)
     heading = f"{m.text(rules.kings)} ({m.kind}) under {doc['ruleset']}: {count(len(caps), 'capture')}"
     write(Table(("method", "taken", "number", "takers"), rows, data, heading, notes), fmt, output)
-
-
-def parse_agreement(text: str) -> dict[str, Any]:
-    from ..play.victories import AGREEMENTS, OPTIONAL
-
-    name, _, rest = text.partition(":")
-    if name not in AGREEMENTS:
-        raise InputError("--agreement", None, f"{name!r} is no common victory: one of {', '.join(AGREEMENTS)}")
-    out: dict[str, Any] = {"name": name}
-    keys = AGREEMENTS[name] + OPTIONAL.get(name, ())
-    for part in filter(None, rest.split(",")):
-        key, eq, value = part.partition("=")
-        if not eq or key not in keys or not (value.isascii() and value.isdigit()) or len(value) > 9:
-            takes = ", ".join(k + "=N" for k in keys)
-            raise InputError("--agreement", None, f"{part!r}: {name} takes {takes}" if takes
-                             else f"{name} takes no numbers")
-        out[key] = int(value)
-    missing = [k for k in AGREEMENTS[name] if k not in out]
-    if missing:
-        raise InputError("--agreement", None, f"{name} needs {', '.join(k + '=N' for k in missing)}")
-    return out
 
 
 @click.command()
@@ -308,35 +288,53 @@ def _export(cases: list[Any], directory: str) -> None:
 
 
 @click.command()
+@click.option("--reread", "reread_pairs", multiple=True, metavar="NAME=DIR",
+              help="Re-read every line engine NAME's profile cites, in DIR (a checkout of the engine: a git "
+                   "repository holding the profile's commit, read at that commit; or a plain directory of its "
+                   "files), instead of printing the matrix (repeatable). A quote not at its line is a finding.")
 @output_options()
-def engines(fmt: Format, output: str | None) -> None:
+def engines(reread_pairs: tuple[str, ...], fmt: Format, output: str | None) -> None:
     """The engines held to the book: for each point on which engines and
     readings part (each shape's draught, flying, the king, who moves first,
-    the camp, equality, the counting of spaces, obsidion, where the takers
-    stand, several captures, the king by parts, cossick signs, proportion,
-    the victories, prisoners, the men's values), what the book's first kind,
-    each modern reading and each engine's profile say, with the citation
+    the camp, when men are taken, equality, taking by the spaces, obsidion,
+    where the takers stand, several captures, the king by parts, cossick
+    signs, proportion, manners in words only, the triumphs, the victories,
+    prisoners, the men's values), what the book's first kind, each modern
+    reading and each engine's profile say, each cell read from the
+    reading's own overrides at the point's places (absent, unspecified, in
+    words, set, or not in the profile: as its base), with every citation
     (the book's line, or the engine's file and line at its commit), and for
     an engine whose live run is recorded, the classes of the cases behind
     the point (pass, reading, departure, not-implemented, error).
+
+    With --reread NAME=DIR, the profiles' citations are re-read instead:
+    each quote at its line of the file at the profile's commit.
 
     \b
     Example:
       rithmocheck engines
       rithmocheck engines --format json
+      rithmocheck engines --reread dagaz=~/src/Dagaz --reread wdjoyner=~/src/rithmomachia
     """
-    from ..conformance.matrix import POINTS, matrix_document
     from ..export.render import report_line
     from ..ruleset.diff import cite_text
 
     check_output(output)
+    if reread_pairs:
+        _reread(reread_pairs, fmt, output)
+        return
+    from ..conformance.matrix import POINTS, matrix_document
+
     data = matrix_document()
     found = data["cells"]
 
     def live(c: dict[str, Any]) -> str:
         return ", ".join(f"{n} {k}" for k, n in c.get("live", {}).items())
 
-    def report() -> str:  # text: each point, then each ruleset's reading of it with its citation
+    def cites(c: dict[str, Any]) -> str:
+        return " | ".join(cite_text(x) for f in c["facets"] for x in f["cites"])
+
+    def report() -> str:  # text: each point, then each row's reading of it with its citations
         lines = []
         for p in POINTS:
             lines.append(f"{p.label}" + (f" (the book, line {p.line})" if p.line else ""))
@@ -344,13 +342,110 @@ def engines(fmt: Format, output: str | None) -> None:
                 if c["point"] == p.id:
                     value = c["value"] + (f" (in words: {c['in_words']})" if c.get("in_words") else "")
                     tail = f" [live: {live(c)}]" if c.get("live") else ""
-                    lines.append(report_line(f"  {c['ruleset']}: {value}{tail} -- {cite_text(c['cite'])}"))
+                    lines.append(report_line(f"  {c['row']}: {value}{tail} -- {cites(c)}"))
         return "\n".join(lines) + "\n"
 
-    rows = [[c["point"], c["ruleset"], c["value"], c.get("in_words", ""), cite_text(c["cite"]), c["url"] or "",
-             live(c), len(c["cases"])] for c in found]
-    write(Table(("point", "ruleset", "value", "in_words", "cite", "url", "live", "cases"), rows, data,
+    rows = [[c["point"], c["row"], c["value"], ",".join(c["statuses"]), c.get("in_words", ""), cites(c),
+             " ".join(x["url"] for f in c["facets"] for x in f["cites"] if x.get("url")), live(c), len(c["cases"])]
+            for c in found]
+    write(Table(("point", "row", "value", "status", "in_words", "cite", "url", "live", "cases"), rows, data,
                 views={"text": report}), fmt, output)
 
 
-COMMANDS = (moves, move, conformance, engines)
+def _reread(pairs: tuple[str, ...], fmt: Format, output: str | None) -> None:
+    from ..conformance.citations import parse_checkouts, reread
+
+    data = reread(parse_checkouts(pairs))
+    rows = [[r["profile"], r["file"], r["line"], r["status"], ",".join(map(str, r.get("found_at", ()))),
+             r["quote"]] for r in data["results"] if r["status"] != "not-reread"]
+    unproven = sorted({r["profile"] for r in data["results"] if r.get("commit_unproven")})
+    notes = tuple(f"{p}: read from a plain directory, its commit not proven by git" for p in unproven)
+    summary = (f"{count(data['reread'], 'citation')} re-read at their commits, {count(data['failures'], 'failure')}; "
+               f"{data['citations'] - data['reread']} of {data['citations']} not re-read (no checkout given); "
+               f"citations digest {data['digest'][:16]}")
+    write(Table(("profile", "file", "line", "status", "found at", "quote"), rows, data, heading=summary,
+                notes=notes), fmt, output)
+    click.echo(f"engines --reread: {summary}", err=True)
+    sys.exit(Outcome(failures=data["failures"]).exit_code)
+
+
+@click.command()
+@click.argument("record_file", metavar="FILE")
+@output_options(extra=(HTML,))
+def replay(record_file: str, fmt: Format, output: str | None) -> None:
+    """Replay a game record: its start and each move in the notation of
+    docs/play.md with the captures it made (the record's form is in
+    docs/play.md, "Game records"; the OpenSpiel game writes one). Every move
+    is checked: legal, making exactly the captures written, the game not
+    ended before it, the result the one the moves make. Prints each move
+    with its board (text), or every board drawn in one page of HTML
+    (--format html); a bad record is exit 2, one line naming the file, the
+    line, the move and the problem.
+
+    \b
+    Example:
+      rithmocheck replay game.txt
+      rithmocheck replay game.txt --format html -o game.html
+      rithmocheck replay game.txt --format json
+    """
+    from ..inputs import read_text
+    from ..play.record import board_text, ending, read_record, start_position, victory_text
+    from ..play.record import replay as replay_record
+    from ..play.rules import compile_rules
+    from ..play.victories import agreement_text
+    from ..ruleset.catalogue import by_id
+    from ..ruleset.resolve import parse_choice, resolve
+
+    check_output(output)
+    rec = read_record(read_text(record_file), record_file)
+    ed = edition()
+    doc = by_id(rec.ruleset, f"{record_file}:{rec.lines['ruleset']}: ruleset", edition=ed)
+    for i, o in enumerate(rec.options):  # one at a time, so that a refusal names its line
+        where = f"{record_file}:{rec.lines[f'option {i}']}: option"
+        doc = resolve(doc, [parse_choice(o, where)], where, registry=ed.registry)
+    rules = compile_rules(doc)
+    start = start_position(rec, rules)
+    plies = replay_record(rec, rules)
+    end = plies[-1].outcome.position if plies else start
+    result, note = ending(rules, plies, end, rec.limit)
+    said = f"{result} ({note})" if note else result
+    facts = [("Ruleset", str(doc["ruleset"]))]
+    facts += [("Option", o) for o in rec.options]
+    if rec.agreement:
+        facts.append(("Agreement", agreement_text(rec.agreement)))
+    if rec.limit is not None:
+        facts.append(("Limit", f"{count(rec.limit, 'move')}"))
+    facts.append(("Start", start.notation(rules.kings)))
+    listed: list[dict[str, Any]] = [{"move": p.number, "side": p.side, "played": p.move_text, "kind": p.kind,
+               "captures": [c.as_json(p.outcome.before) for c in p.outcome.captures],
+               "victories": list(p.outcome.victories), "after": p.outcome.position.notation(rules.kings)}
+              for p in plies]
+    data = {"record": record_file, "ruleset": doc["ruleset"], "resolved": doc.get("resolved", {}),
+            "agreement": rec.agreement, "limit": rec.limit, "start": start.notation(rules.kings), "moves": listed,
+            "result": {"result": result, "note": note}}
+    rows = [[d["move"], d["side"], d["played"], d["kind"], "; ".join(p.captures),
+             "; ".join(victory_text(v) for v in p.outcome.victories), d["after"]] for d, p in zip(listed, plies)]
+
+    def text() -> str:
+        out = [f"{k.lower()}: {x}" for k, x in facts]
+        out += ["", board_text(start, rules)]
+        for p in plies:
+            caps = f" {{{'; '.join(p.captures)}}}" if p.captures else ""
+            vic = "".join(f" -- {victory_text(v)}" for v in p.outcome.victories)
+            out += ["", f"{p.number}. {p.side} {p.move_text}{caps}{vic}", board_text(p.outcome.position, rules)]
+        out += ["", f"result: {said}"]
+        return "\n".join(out) + "\n"
+
+    def html() -> str:
+        from ..export.html.play import replay_view
+        from ..export.html.render import render_replay
+
+        return render_replay(replay_view(record_file, facts, start, plies, rules, said))
+
+    heading = f"{record_file}: {count(len(plies), 'move')} under {doc['ruleset']}, {said}"
+    write(Table(("move", "side", "played", "kind", "captures", "victories", "after"), rows, data, heading,
+                views={"text": text, "html": html}), fmt, output)
+    click.echo(f"replay: {count(len(plies), 'move')} checked, {said}", err=True)
+
+
+COMMANDS = (moves, move, conformance, engines, replay)

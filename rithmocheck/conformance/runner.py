@@ -379,6 +379,23 @@ def record(results: list[Result], profile: dict[str, Any] | None, engine: str) -
             "results": rows}
 
 
+def replayed(run: dict[str, Any], cases: dict[str, Case]) -> list[Result]:
+    """A recorded run's answers as the engine gave them (its outcome, or its unsupported or error message, and
+    the differences from the book), to be classed again by `record` against a profile as it stands today: the
+    same classing as a live run's, without the engine. A case no longer held keeps no row."""
+    out = []
+    for row in run["results"]:
+        case = cases.get(row["case"])
+        if case is None:
+            continue
+        o = row.get("outcome")
+        outcome = Outcome(o["legal"], tuple(o["captures"]), tuple(o["victories"])) if o is not None else None
+        status = {"pass": "passed", "not-implemented": "unsupported", "error": "error"}.get(
+            row["class"], "failed" if row.get("from_the_book") else "passed")
+        out.append(Result(case, status, tuple(row.get("from_the_book", ())), outcome, row.get("message", "")))
+    return out
+
+
 def fit(results: list[Result], candidates: Iterable[str] | None = None, with_options: bool = True
         ) -> list[dict[str, Any]]:
     """Which rulesets (the kinds of 1563, the readings, the profiles; and each with one of its options

@@ -91,8 +91,9 @@ DOCUMENTS = {  # the JSON and XML outputs: title, and what describes their form
                      "valid against TEI P5 tei_all"),
     "ruleset/schema.json": ("the JSON Schema of the engine rulesets", "JSON Schema draft 2020-12"),
     "engines.json": ("the engines held to the book: the disputed points by ruleset (the book's first kind, the "
-                     "modern readings, the engines' profiles), each cell with its citation, and the recorded live "
-                     "runs", "what rithmocheck engines --format json prints"),
+                     "modern readings, the engines' profiles), each cell made from its ruleset's own overrides at "
+                     "the point's places, with their citations (absent, unspecified, in words, or as its base), and "
+                     "the recorded live runs", "what rithmocheck engines --format json prints"),
     "manifest.json": ("every file of this build with its size and SHA-256",
                       "written by rithmocheck build after this descriptor, so it carries no hash here"),
 }

@@ -159,6 +159,7 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("yaml", _yaml, _document_stream("yaml")),
 )}
 TEI = Format("tei", _view_only)  # TEI P5 XML: only the errata have it (their own view)
+HTML = Format("html", _view_only)  # a page of HTML: only a replayed game record has it (its own view)
 
 HELD_ROWS = 200_000  # text and md lay a table out whole: about 180 MB at this many rows
 

@@ -115,6 +115,33 @@ AGREEMENTS = {"bodies": ("men",), "goods": ("sum",), "quarrel": ("sum", "charact
 OPTIONAL = {"standards": ("standards",)}  # the standards to be won, where the ruleset's standards-victory is agreed
 
 
+def parse_agreement(text: str, where: str = "--agreement") -> dict[str, Any]:
+    """A common victory agreed, from its text: NAME[:KEY=N,...], e.g. goods:sum=100 or honour:sum=100,men=8."""
+    name, _, rest = text.partition(":")
+    if name not in AGREEMENTS:
+        raise InputError(where, None, f"{name[:30]!r} is no common victory: one of {', '.join(AGREEMENTS)}")
+    out: dict[str, Any] = {"name": name}
+    keys = AGREEMENTS[name] + OPTIONAL.get(name, ())
+    for part in filter(None, rest.split(",")):
+        key, eq, value = part.partition("=")
+        if not eq or key not in keys or not (value.isascii() and value.isdigit()) or len(value) > 9:
+            takes = ", ".join(k + "=N" for k in keys)
+            raise InputError(where, None, f"{part[:30]!r}: {name} takes {takes}" if takes
+                             else f"{name} takes no numbers")
+        out[key] = int(value)
+    missing = [k for k in AGREEMENTS[name] if k not in out]
+    if missing:
+        raise InputError(where, None, f"{name} needs {', '.join(k + '=N' for k in missing)}")
+    return out
+
+
+def agreement_text(agreement: dict[str, Any]) -> str:
+    """The text parse_agreement reads: goods:sum=100."""
+    keys = AGREEMENTS[agreement["name"]] + OPTIONAL.get(agreement["name"], ())
+    numbers = ",".join(f"{k}={agreement[k]}" for k in keys if k in agreement)
+    return str(agreement["name"]) + (f":{numbers}" if numbers else "")
+
+
 def characters(n: int) -> int:
     return len(str(n))
 

@@ -180,9 +180,10 @@ def diff(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
         if not isinstance(reading, dict):
             continue
         for r in reading.get("overrides", []) + reading.get("unspecified", []):
-            if r["op"] not in ("differs", "unspecified"):
+            if r["op"] not in ("differs", "unspecified", "absent"):
                 continue
-            words = f"differs: {r['rule']}" if r["op"] == "differs" else "unspecified"
+            words = {"differs": f"differs: {r.get('rule')}", "absent": f"absent: {r.get('note', '')}".rstrip(": "),
+                     "unspecified": "unspecified"}[r["op"]]
             cite = {"reading": reading["id"], **r["cite"]} if r.get("cite") else citation_at(doc, r["pointer"])
             ptr = r["pointer"] if side == "b" else r["pointer"]
             there_ptr = translate(r["pointer"], doc, other)
@@ -234,4 +235,6 @@ def cite_text(c: dict[str, Any] | None) -> str:
     where = c.get("reading") or "1563"
     file = f" {c['file']}" if c.get("file") else ""
     quote = f" \"{c['quote']}\"" if c.get("quote") else ""
-    return f"{where}{file} line {c.get('line')}:{quote}"
+    lead = "not in the profile, as its base: " if c.get("not_in_profile") else \
+        "absent, the evidence: " if c.get("op") == "absent" else ""
+    return f"{lead}{where}{file} line {c.get('line')}:{quote}"

@@ -24,6 +24,10 @@ readings of ../shared/seeds and the engines' profiles):
         op: differs                                    # a rule the engine cannot yet play, in words
         rule: "the sum of the digits of the men taken reaches the agreed number"
         cite: ...
+      - pointer: /captures/per_move
+        op: absent                                     # the engine has no code for the rule at all
+        cite: {file: README.md, line: 12, quote: "no captures are implemented"}   # the evidence
+        note: ...
 
 An engine's profile may add `departures`: the conformance cases on which
 the engine departs even from its own reading, each with why (`kind`: bug,
@@ -36,7 +40,11 @@ table by name ({method:NAME}, {victory:NAME}, {triumph:NAME},
 a pointer to a list appends (a manner of taking the base lacks). `differs`
 records, in words, a rule of the reading that no value of the document can
 express yet: `ruleset diff` lists it, the engine plays the base's rule
-there, and the reading says so. The reading's
+there, and the reading says so. `absent` says that an engine has no code
+for the rule at all (a stub, or its README saying so), citing that
+evidence; `unspecified`, that the reading is silent there (or was not
+read). Under both the base's rule stands in for play only: the matrix
+shows the place absent or unspecified, never the base's value. The reading's
 document is the base with every `set` written and every `remove` done, its
 derived parts made again, and a `reading` block recording the overrides and
 the silences, so that `ruleset diff` can cite both sides. The options the
@@ -54,7 +62,7 @@ from typing import Any
 from ..errors import InputError
 
 READINGS_DIR = Path(__file__).resolve().parent / "readings"
-OPS = ("set", "remove", "unspecified", "differs")
+OPS = ("set", "remove", "unspecified", "differs", "absent")
 SOURCE_KINDS = ("modern-reading", "engine")
 # Why an engine departs from its own profile on a case: a plain bug of the engine, a rule no value of the
 # ruleset expresses yet (a candidate option), or what its adapter cannot ask of it.
@@ -203,6 +211,8 @@ def _reading_document(rid: str) -> dict[str, Any]:
         elif op == "differs":
             record["rule"] = str(o["rule"])
             overrides.append(record)
+        elif op == "absent":
+            overrides.append(record)
         else:
             silent.append(record)
     for ptr in sorted(removals, key=_sort_key, reverse=True):
@@ -212,7 +222,8 @@ def _reading_document(rid: str) -> dict[str, Any]:
                 record["pointer"] = _shifted(record["pointer"], ptr)
     decided = sorted(name for name, opt in base.get("options", {}).items()
                      if any(_under(p, r["pointer"]) or _under(r["pointer"], p)
-                            for p in opt.get("default_sets", {}) for r in overrides if r["op"] != "differs"))
+                            for p in opt.get("default_sets", {}) for r in overrides
+                            if r["op"] not in ("differs", "absent")))
     doc["options"] = {k: v for k, v in doc.get("options", {}).items() if k not in decided}
     if removals:
         _reindex_options(doc, base)

@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from ...conformance.cases import Case, load_cases
-from ...conformance.matrix import POINTS, cells, columns, runs, source_url
+from ...conformance.matrix import POINTS, Row, book, cells, rows, runs, source_url, unmapped
 from ...play.position import Man, Position, parse, parse_square, square_name
 from ...play.rules import Rules, compile_rules
 from ...ruleset.diff import cite_text
@@ -204,19 +204,40 @@ def case_view(case: Case, live: dict[str, dict[str, Any]], holds_known: list[str
 
 
 @dataclass(frozen=True)
+class CiteView:
+    lead: str  # what the citation is: the engine's line, its evidence of an absence, the base's line...
+    link: Link
+
+
+@dataclass(frozen=True)
 class CellView:
     id: str
+    col: str  # the column's id (a class of its cells, which the page's choice of columns hides)
     value: str
+    status: str  # in words: "absent", "unspecified", "in words", "not in the profile", or ""
+    status_class: str  # st-absent, st-unspecified, st-words, st-base or ""
     in_words: str
-    cite: Link | None
+    cites: tuple[CiteView, ...]
     live: str
     cases: str  # the href of the cases behind the point
 
 
 @dataclass(frozen=True)
+class ColumnView:
+    id: str  # css-safe: the row's id, / and . as -
+    label: str
+    group: str  # "book", "reading", "engine", "run"
+    page: str | None  # the row's own page (an engine's), relative to the edition's root
+
+
+@dataclass(frozen=True)
 class MatrixView:
-    rulesets: tuple[str, ...]
-    rows: tuple[tuple[str, Link | None, tuple[CellView, ...]], ...]  # point label, book line, cells
+    columns: tuple[ColumnView, ...]
+    rows: tuple[tuple[str, str, Link | None, tuple[CellView, ...]], ...]  # point id, label, book line, cells
+
+    @property
+    def rulesets(self) -> tuple[str, ...]:
+        return tuple(c.label for c in self.columns)
 
 
 def _cite_link(c: dict[str, Any] | None, url: str | None, root: str) -> Link | None:
@@ -229,21 +250,96 @@ def _cite_link(c: dict[str, Any] | None, url: str | None, root: str) -> Link | N
     return Link(cite_text(c), None)
 
 
+LEAD = {"absent": "no code for it, the evidence", "unspecified": "silent", "differs": "in words",
+        "remove": "taken away", "set": "set"}
+
+
+def _short(c: dict[str, Any]) -> str:
+    """A citation in a few words, for the matrix's cells (its column names the reading): the file's name and
+    line, the seed's line or the book's."""
+    if "unspecified" in c:
+        return f"silent: {c['unspecified']}"
+    if c.get("not_from_1563"):
+        return "not from 1563"
+    if c.get("file"):
+        return f"{str(c['file']).rsplit('/', 1)[-1]}:{c.get('line')}"
+    return f"{'line' if c.get('reading') else '1563 line'} {c.get('line')}"
+
+
+def _cite_view(c: dict[str, Any], root: str, short: bool = False) -> CiteView | None:
+    plain = {k: v for k, v in c.items() if k not in ("op", "not_in_profile")}
+    link = _cite_link(plain, c.get("url"), root)
+    if link is None:
+        return None
+    if short:
+        link = Link(_short(plain), link.href)
+    lead = "not in the profile: as its base" if c.get("not_in_profile") else LEAD.get(str(c.get("op", "")), "")
+    if short:  # the value, or the cell's status, says the rest
+        lead = "as its base" if c.get("not_in_profile") else "" if c.get("op") in ("set", "remove", "unspecified") \
+            else lead
+    return CiteView(lead, link)
+
+
+STATUS = {"absent": ("absent", "st-absent"), "unspecified": ("unspecified", "st-unspecified"),
+          "in-words": ("in words", "st-words"), "as-base": ("not in the profile: as its base", "st-base")}
+
+
+def _status(statuses: list[str]) -> tuple[str, str]:
+    """A cell's status in words, when all its facets agree on one the reader must not miss."""
+    said = set(statuses) - {"book"}
+    if len(said) == 1:
+        return STATUS.get(next(iter(said)), ("", ""))
+    if "absent" in said:
+        return "partly absent", "st-absent"
+    return "", ""
+
+
+def css_id(row_id: str) -> str:
+    return row_id.replace("/", "-").replace(".", "-")
+
+
+def _cell_view(c: dict[str, Any], root: str, short: bool = False) -> CellView:
+    status, cls = _status(c["statuses"])
+    cites: tuple[CiteView, ...] = ()
+    for f in c["facets"]:
+        for x in f["cites"]:
+            v = _cite_view(x, root, short)
+            if v is not None and short and v.lead == "as its base" and status.startswith("not in the profile"):
+                v = CiteView("", v.link)
+            if v is not None and v not in cites:  # a line cited twice in a cell is shown once
+                cites += (v,)
+    if short and status in (c["value"], "in words") and c["value"] in ("absent", "unspecified", "in words"):
+        status = ""  # the value says it
+    live = ", ".join(f"{n} {k}" for k, n in c.get("live", {}).items())
+    return CellView(f"{c['point']}--{css_id(c['row'])}", css_id(c["row"]), c["value"], status, cls,
+                    c.get("in_words", ""), cites, live, f"{root}conformance/index.html#point-{c['point']}")
+
+
+def _group(row: Row) -> str:
+    if row.run and not row.ruleset.startswith("engine/"):
+        return "run"
+    return "engine" if row.ruleset.startswith("engine/") else "reading" if row.ruleset != book() else "book"
+
+
+def row_page(row: Row) -> str | None:
+    """An engine's (or a recorded run's) own page."""
+    if row.id.startswith("engine/"):
+        return f"engines/{row.id.split('/', 1)[1]}.html"
+    if row.id.startswith("run/"):
+        return f"engines/run-{row.id.split('/', 1)[1]}.html"
+    return None
+
+
 def matrix_view() -> MatrixView:
     found = cells()
-    by = {(c["point"], c["ruleset"]): c for c in found}
-    rows = []
+    by = {(c["point"], c["row"]): c for c in found}
+    cols = tuple(ColumnView(css_id(r.id), r.label, _group(r), row_page(r)) for r in rows())
+    out = []
     for p in POINTS:
-        row = []
-        for rid in columns():
-            c = by[(p.id, rid)]
-            live = ", ".join(f"{n} {k}" for k, n in c.get("live", {}).items())
-            row.append(CellView(f"{p.id}--{rid.replace('/', '-')}", c["value"], c.get("in_words", ""),
-                                _cite_link(c["cite"], c["url"], ""), live,
-                                f"conformance/index.html#point-{p.id}"))
-        book = Link(f"line {p.line}", f"witness.html#L{p.line}") if p.line else None
-        rows.append((p.label, book, tuple(row)))
-    return MatrixView(tuple(columns()), tuple(rows))
+        row = tuple(_cell_view(by[(p.id, r.id)], "", short=True) for r in rows())
+        book_line = Link(f"line {p.line}", f"witness.html#L{p.line}") if p.line else None
+        out.append((p.id, p.label, book_line, row))
+    return MatrixView(cols, tuple(out))
 
 
 @dataclass(frozen=True)
@@ -256,35 +352,92 @@ class DepartureView:
 
 
 @dataclass(frozen=True)
+class PointView:
+    id: str
+    label: str
+    book: Link | None
+    cell: CellView
+    notes: tuple[str, ...]  # the overrides' notes
+
+
+@dataclass(frozen=True)
+class OverrideView:
+    pointer: str
+    op: str
+    text: str  # the value set, or the rule in words, or the note
+    cite: Link | None
+
+
+@dataclass(frozen=True)
 class EngineView:
-    name: str
+    name: str  # the page's name: engines/NAME.html
     profile: str
+    title: str
     repository: str
     commit: str
-    counts: tuple[tuple[str, int], ...]
+    licence: str
+    description: str
+    counts: tuple[tuple[str, int], ...]  # the recorded run's classes (none: not run live)
     departures: tuple[DepartureView, ...]
     errors: tuple[tuple[str, str], ...]
+    points: tuple[PointView, ...] = ()
+    elsewhere: tuple[OverrideView, ...] = ()  # the overrides no point of the matrix reads
+
+
+def _elsewhere(doc: dict[str, Any]) -> tuple[OverrideView, ...]:
+    out = []
+    for o in unmapped(doc):
+        what = o.get("rule") or (json.dumps(o["value"], ensure_ascii=False) if "value" in o else "") \
+            or o.get("note", "")
+        c = o.get("cite")
+        link = _cite_link({"reading": doc["ruleset"], **c}, source_url(doc, c), "../") if c else None
+        out.append(OverrideView(o["named"], o["op"], str(what), link))
+    return tuple(out)
 
 
 def engine_views(cases: dict[str, CaseView]) -> tuple[EngineView, ...]:
+    """A page for every engine's profile and every other recorded run: its column of the matrix, point by
+    point with each citation and note, what its profile says that no point shows, and, for a row run live, its
+    classes, its departures (each drawn) and its errors."""
     from ...ruleset.catalogue import by_id
 
+    found = cells()
+    recorded = runs()
     out = []
-    for name, run in sorted(runs().items()):
-        profile = by_id(run["profile"])
+    for row in rows():
+        page = row_page(row)
+        if page is None:
+            continue
+        doc = by_id(row.ruleset)
+        reading = doc.get("reading") or {}
+        src = reading.get("source") or {}
+        run = recorded.get(row.run) if row.run else None
         deps = []
-        for row in run["results"]:
-            if row["class"] != "departure" or row["case"] not in cases:
-                continue
-            why = row.get("explanation") or {}
-            link = _cite_link({"reading": run["profile"], **why["cite"]} if why.get("cite") else None,
-                              source_url(profile, why.get("cite")) if why.get("cite") else None, "../")
-            deps.append(DepartureView(cases[row["case"]], _answer(row.get("outcome")),
-                                      tuple(row.get("from_the_profile", ())),
-                                      f"{why.get('kind', '')}: {why.get('rule', '')}" if why else "", link))
-        errors = tuple((row["case"], row.get("message", "")) for row in run["results"] if row["class"] == "error")
-        out.append(EngineView(name, run["profile"], str(run.get("repository") or ""), str(run.get("commit") or ""),
-                              tuple(run["by_class"].items()), tuple(deps), errors))
+        errors: tuple[tuple[str, str], ...] = ()
+        if run is not None:
+            for r in run["results"]:
+                if r["class"] != "departure" or r["case"] not in cases:
+                    continue
+                why = r.get("explanation") or {}
+                link = _cite_link({"reading": run["profile"], **why["cite"]} if why.get("cite") else None,
+                                  source_url(doc, why.get("cite")) if why.get("cite") else None, "../")
+                deps.append(DepartureView(cases[r["case"]], _answer(r.get("outcome")),
+                                          tuple(r.get("from_the_profile", ())),
+                                          f"{why.get('kind', '')}: {why.get('rule', '')}" if why else "", link))
+            errors = tuple((r["case"], r.get("message", "")) for r in run["results"] if r["class"] == "error")
+        mine = {c["point"]: c for c in found if c["row"] == row.id}
+        points = []
+        for p in POINTS:
+            c = mine[p.id]
+            notes = tuple(str(x["note"]) for f in c["facets"] for x in f["cites"] if x.get("note"))
+            points.append(PointView(p.id, p.label, Link(f"line {p.line}", f"../witness.html#L{p.line}") if p.line
+                                    else None, _cell_view(c, "../"), notes))
+        name = page.removeprefix("engines/").removesuffix(".html")
+        out.append(EngineView(name, row.ruleset, str(reading.get("title") or row.label),
+                              str((run or {}).get("repository") or src.get("repository") or ""),
+                              str((run or {}).get("commit") or src.get("commit") or ""), str(src.get("licence") or ""),
+                              str(src.get("description") or ""), tuple((run or {}).get("by_class", {}).items()),
+                              tuple(deps), errors, tuple(points), _elsewhere(doc) if reading else ()))
     return tuple(out)
 
 
@@ -316,3 +469,52 @@ def play_site(witness_lines: tuple[str, ...], passage_of: dict[str, str] | None 
             passages.setdefault(passage_of[c.statement], []).append(c)
     return PlaySite(cases, tuple(by_point), matrix_view(), engine_views(by_id),
                     tuple(enumerate(witness_lines, 1)), {k: tuple(v) for k, v in passages.items()})
+
+
+# --- a game record replayed (rithmocheck replay FILE --format html) ---------------------------------------
+
+@dataclass(frozen=True)
+class PlyView:
+    number: int
+    side: str
+    move: str
+    kind: str
+    board: BoardView
+    captures: tuple[str, ...]
+    victories: tuple[str, ...]
+    after: str
+
+
+@dataclass(frozen=True)
+class ReplayView:
+    title: str
+    facts: tuple[tuple[str, str], ...]
+    start: BoardView
+    plies: tuple[PlyView, ...]
+    final: BoardView | None
+    result: str
+
+
+def replay_view(path: str, facts: list[tuple[str, str]], start: Position, plies: list[Any], rules: Rules,
+                result: str) -> ReplayView:
+    """A replayed game record as data for its page: the start drawn, then each move drawn on the position it
+    makes before its captures are lifted (the move an arrow, the takers framed, the men taken crossed; a take
+    before the move on the position before it), with its captures and victories, then the last position."""
+    views = []
+    for p in plies:
+        out = p.outcome
+        caps = [c.as_json(out.before) for c in out.captures]
+        move = _moves(p.move_text)
+        if "^" in p.move_text:  # a ransom, d8^c5=16: the king removes into the redeemer's place
+            king, _, rest = p.move_text.partition("^")
+            move = (king, rest.partition("=")[0])
+        views.append(PlyView(p.number, p.side, p.move_text, p.kind,
+                             board(f"m{p.number}", out.before, rules, move,
+                                   frozenset(t for c in caps for t in c["takers"]),
+                                   frozenset(c["taken"] for c in caps),
+                                   f"move {p.number}, {p.side}: {p.move_text}"),
+                             tuple(_capture_text(c) for c in caps), tuple(_victory_text(v) for v in out.victories),
+                             out.position.notation(rules.kings)))
+    final = board("final", plies[-1].outcome.position, rules, title="the last position") if plies else None
+    return ReplayView(f"Game record {path}", tuple(facts), board("start", start, rules, title="the start"),
+                      tuple(views), final, result)

@@ -25,7 +25,7 @@ from jinja2.bccache import Bucket
 
 from .concordance import Concordance
 from .model import Site
-from .play import PlaySite
+from .play import PlaySite, ReplayView
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
@@ -81,3 +81,9 @@ def render_site(site: Site, play: PlaySite, concordance: Concordance | None = No
     if concordance is not None:
         files["concordance.html"] = template("concordance.html").render(site=site, c=concordance, root="")
     return files
+
+
+def render_replay(view: ReplayView) -> str:
+    """A replayed game record as one page of HTML, its style within it (it stands alone, outside the edition)."""
+    css = (TEMPLATES / "edition.css").read_text(encoding="utf-8")
+    return template("replay.html").render(v=view, css=css)
