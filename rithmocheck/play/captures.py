@@ -333,8 +333,10 @@ _UNSAID = object()  # a parameter the method does not give
 
 def _prepare_spaces(p: dict[str, Any]) -> tuple[int, int, bool, Any, tuple[tuple[int, int], ...]]:
     lines = {"straight": EIGHT, "orthogonal": VECTORS["orthogonal"], "diagonal": VECTORS["diagonal"]}
-    return (int(p.get("min_spaces", 1)), int(p.get("max_spaces", 14)),
-            p.get("counting", "void-between") == "both-ends", p.get("lesser_takes_greater", _UNSAID),
+    both_ends = p.get("counting", "void-between") == "both-ends"
+    # max_spaces caps the void spaces between the two men; counted with both men's own, two more
+    return (int(p.get("min_spaces", 1)), int(p.get("max_spaces", 14)) + (2 if both_ends else 0),
+            both_ends, p.get("lesser_takes_greater", _UNSAID),
             lines.get(str(p.get("lines", "straight")), EIGHT))
 
 
@@ -474,8 +476,9 @@ def _obsidion(p: dict[str, Any], v: Square, victim: Man, side: str, pos: Positio
     if not plan:
         return
     occ, ranks, (x0, y0) = pos.occupied, rules.ranks, v
+    inert = rules.captured == "triumph-only"  # the second kind's prisoners fight for no side (726-728)
     besiegers: set[Square] = set()
-    for (ux, uy), far, ends in plan:
+    for (ux, uy), _far, ends in plan:
         hindered = False
         if not rules.path_clear:  # leaping: only men on the draughts' own spaces hinder them
             hits = []
@@ -488,13 +491,16 @@ def _obsidion(p: dict[str, Any], v: Square, victim: Man, side: str, pos: Positio
                 m = occ.get(e)
                 if m is None:
                     return
-                if m.side != side and not own_count:
+                fights = m.side == side and not (inert and m.turned)
+                if not fights and not own_count:
                     return
-                if m.side == side:
+                if fights:
                     hits.append(e)
             besiegers.update(hits)
             continue
-        for k in range(1, far + 1):  # the line out to the farthest draught in this direction
+        # the line out to his nearest draught in this direction: were that space void and its way clear, he
+        # might remove there, so a man farther off hinders nothing (467-468, 473-476: "the rest standing nearer")
+        for k in range(1, min(ends) + 1):
             sq = (x0 + ux * k, y0 + uy * k)
             if not (0 <= sq[0] < 8 and 0 <= sq[1] < ranks):
                 if not edge_counts:
@@ -504,7 +510,7 @@ def _obsidion(p: dict[str, Any], v: Square, victim: Man, side: str, pos: Positio
             m = occ.get(sq)
             if m is None:
                 continue
-            if m.side == side:
+            if m.side == side and not (inert and m.turned):
                 besiegers.add(sq)
                 hindered = True
             elif own_count:
@@ -599,9 +605,19 @@ def _proportion(p: dict[str, Any], v: Square, victim: Man, side: str, pos: Posit
         others = [sq for sq in arrangement if sq != v]
         if not all(pos.at(sq).side == side for sq in others):  # type: ignore[union-attr]
             continue
-        numbers = [m.value for m in men]  # type: ignore[union-attr]
-        if proportions_of(numbers, rules, in_line=len(arrangement) == 3):
-            yield Capture(v, "proportion", tuple(sorted(others)), victim.value)
+        i = arrangement.index(v)
+        # a king by his layers only: line 533 names the manners that take his whole number, and proportion is
+        # not among them; "he may be taken by parts, when any of his side numbers may be taken" (534-535)
+        stakes = [(l.value, l.value) for l in victim.layers] if victim.is_king else [(victim.value, None)]
+        for value, layer in stakes:
+            numbers = [value if j == i else m.value for j, m in enumerate(men)]  # type: ignore[union-attr]
+            if len(arrangement) == 3:
+                held = bool(proportions_of(numbers, rules, in_line=True))
+            else:  # "those three or four numbers": his among the three in proportion (575-577, 595)
+                held = any(proportions_of([numbers[j] for j in three], rules)
+                           for three in combinations(range(4), 3) if i in three)
+            if held:
+                yield Capture(v, "proportion", tuple(sorted(others)), value, layer)
 
 
 def lines_of_three(rules: Rules) -> tuple[tuple[Square, Square, Square], ...]:

@@ -289,16 +289,16 @@ class Rules:
         """The king's draughts, less those of shapes he no longer bears (kind 1, lines 535-537): that shape's
         distance in every direction, or only the shape's own draught (/kings/parts/draught_scope)."""
         shapes = {l.shape for l in man.layers}
-        if self.king_as_shapes:  # he moves as the shapes he bears move (ordinary draughts only)
-            return tuple(s for shape in SHAPES if shape in shapes for s in self.march[shape])
-        steps = self.march["pyramid"]
-        if self.king_by_shape is None or self.draughts_lost == "none":
-            return steps
         if self.draughts_lost == "any-layer":  # "when any of his square numbers is gone" (line 536)
             whole = {l.value for l in self.kings.get(man.side, ())} or {l.value for l in man.layers}
             bears = {l.value for l in man.layers}
             lost = {l.shape for l in self.kings.get(man.side, ()) if l.value in whole - bears}
             shapes = shapes - lost
+        if self.king_as_shapes:  # he moves as the shapes he still has move (ordinary draughts only)
+            return tuple(s for shape in SHAPES if shape in shapes for s in self.march[shape])
+        steps = self.march["pyramid"]
+        if self.king_by_shape is None or self.draughts_lost == "none":
+            return steps
         if self.draught_scope == "shape":  # only what the shape itself moves (its ordinary draught)
             gone = {(s.dx, s.dy) for shape in self.king_by_shape if shape not in shapes for s in self.march[shape]}
             return tuple(s for s in steps if (s.dx, s.dy) not in gone)

@@ -11,7 +11,8 @@ the ruleset's tests, a greater when the four are a row of a greater
 triumph's table, the greatest when they are a row of the greatest's
 (/triumphs/kinds, their tables from /tables). The men are the side's own
 and the prisoners turned to it; the move that completes a triumph must not
-be a flying draught (lines 586-587). A triumph must also be proclaimed
+be a flying draught (lines 586-587): the man who flew serves for none,
+the others' triumphs stand. A triumph must also be proclaimed
 (line 584), which no position records: the engine does not check it.
 
 The common victories (lines 1053-1113), by agreement before play: the
@@ -57,14 +58,14 @@ def triumphs(pos: Position, rules: Rules, side: str, move: Move | None) -> list[
     enemy = OTHER[side]
     if rules.king_taken_first and pos.has_king(enemy):
         return []
-    if move is not None and move.kind == "fly" and not _may_triumph(pos, rules, move):
-        return []
+    # a man brought by a flying draught serves for no triumph (586-587); the others stand
+    flown = move.to if move is not None and move.kind == "fly" and not _may_triumph(pos, rules, move) else None
     allowed = {t.name: t for t in rules.triumphs if t.allowed}
     found: list[dict[str, Any]] = []
 
     # the side's men in the enemy's camp: every arrangement of a triumph is made of them alone, so only those
     # that start on one of them are looked at (in the order of the board's arrangements, file then rank)
-    mine = {sq: m for sq, m in pos.men(side) if rules.in_camp(side, sq)}
+    mine = {sq: m for sq, m in pos.men(side) if rules.in_camp(side, sq) and sq != flown}
     if len(mine) < 3:
         return found
     starts = arrangements_from(rules)

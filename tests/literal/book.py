@@ -51,22 +51,13 @@ class Draught:
     shape: str  # the shape whose draught it is (a king's draughts are his shapes', lines 441-442)
 
 
-# Where the evaluator reads the book otherwise than the engine and the ruleset has no option for it (yet):
-# each point named, the evaluator's reading first (the default), then the engine's. The differential tests
-# hold the engine to the evaluator under the engine's readings until the points are decided (docs/literal.md).
-READINGS = {
-    # the adversary's number one of the three in proportion ("those three or four numbers have any of these
-    # three proportions", 575-577; "your adversaries man make the third or fourth", 595), or any three of
-    # the four in proportion, his perhaps not among them
-    "proportion-terms": ("adversary-among", "any-three"),
-    # a king by proportion: his layers only, line 533 naming the manners that take his whole number and
-    # proportion not among them, 534-535 taking his side numbers by any; or his whole number only
-    "king-by-proportion": ("parts", "whole"),
-    # the third kind's siege where men move cornerwise by agreement: every next space held, whichever four
-    # next spaces the players read (1022-1025: four suffice "because he can not remove cornerwyse"); or the
-    # four cornerwise next spaces too suffice where the players read "directly, or cornerwise" so
-    "cornerwise-siege": ("every-next-space", "as-next-spaces-read"),
-}
+# Where the evaluator reads the book otherwise than the engine and the ruleset has no option for it: each
+# point named, the evaluator's reading first (the default), then the engine's; the differential tests hold the
+# engine to the evaluator under the engine's readings until a point is decided (docs/literal.md). None now:
+# the three points found (the adversary's number among the terms of a proportion, 575-577 and 595; a king by
+# proportion by his layers only, 533-535; the third kind's siege under cornerwise moves, 1022-1025) were
+# decided by the evaluator's reading in the engine, the last with the option obsidion-next-spaces.
+READINGS: dict[str, tuple[str, str]] = {}
 BOOK_READINGS = {name: values[0] for name, values in READINGS.items()}
 ENGINE_READINGS = {name: values[1] for name, values in READINGS.items()}
 

@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from rithmocheck.play.moves import legal_moves, play
-from rithmocheck.play.position import Position, parse_square, square_name
+from rithmocheck.play.position import Position, square_name
 from rithmocheck.play.rules import Rules, compile_rules
 from rithmocheck.ruleset import document
 from rithmocheck.ruleset.resolve import resolve
@@ -202,58 +202,14 @@ def _literal_key(c: Taking) -> tuple[str, str, tuple[str, ...], int, int | None]
 
 # --- disagreements known and reported (issue 33), not yet mended in the engine --------------------------------
 #
-# Each a kernel bug reported to the lead with its position, move, both answers and the book's lines
-# (docs/literal.md); `known` names the one a disagreement is, narrowly, so that any other stays visible.
-
-KNOWN = {
-    "king-siege-nearer-space-void": "obsidion of the first kind's king counts a line hindered by a man at the "
-                                    "second or third space, or by the edge, though a nearer space of that line is "
-                                    "void and the king may remove there (lines 467-468, 473-476)",
-    "prisoner-of-the-second-kind-fights": "a prisoner of the second kind, who serves only the triumph (726-728), "
-                                          "takes by the spaces between and besieges",
-    "flight-voids-every-triumph": "a flight voids every triumph of the mover, though the man who flew is none of "
-                                  "its men (586-587)",
-    "constituents-keep-lost-draught": "under king-range constituents the king keeps a shape's draught while he "
-                                      "bears any layer of it, though king-loses-draught any-layer takes it when any "
-                                      "is gone (535-537)",
-    "spaces-capped-at-14": "under spaces-counting both-ends the spaces are still capped at 14, though two men at "
-                           "the two ends of a file count 16 (903, 1006-1007)",
-}
+# Each a kernel bug reported with its position, move, both answers and the book's lines (docs/literal.md):
+# its name with what it is, and a matcher in known() that names it narrowly, so that any other disagreement
+# stays visible. None now: the five found (a king's siege past a void nearer space, 467-476; the second
+# kind's prisoners fighting, 726-728; a flight voiding every triumph, 586-587; constituents keeping a lost
+# draught, 535-537; the spaces capped at 14 under both-ends, 903 and 1006-1007) were mended in the engine.
+KNOWN: dict[str, str] = {}
 
 
 def known(d: Disagreement) -> str | None:
-    """The name of the known engine bug a disagreement is (KNOWN), or None."""
-    pos = d.pos
-    if pos is None:
-        return None
-
-    def man(name: str) -> Any:
-        return pos.at(parse_square(name))
-
-    if d.what == "moves" and d.move == "(the moves taking before the move)" and not d.literal:
-        victims = [man(t.split("x")[1]) for t in d.engine]
-        takers = [man(t.split("x")[0]) for t in d.engine]
-        if d.kind == 1 and all(v is not None and v.is_king for v in victims):
-            return "king-siege-nearer-space-void"
-        if d.kind == 2 and any(t is not None and t.turned for t in takers):
-            return "prisoner-of-the-second-kind-fights"
-    if d.what == "moves" and d.move == "(the draughts)" and not d.literal and \
-            d.options.get("king-range") == "constituents":
-        if all(man(t[:2] if t[2] in "-~" else t[:3]).is_king for t in d.engine):
-            return "constituents-keep-lost-draught"
-    if d.what == "captures" and not d.literal and d.engine:
-        if d.kind == 1 and all(c[0] == "obsidion" and man(c[1]) is not None and man(c[1]).is_king for c in d.engine):
-            return "king-siege-nearer-space-void"
-        if d.kind == 2 and all(any(man(t) is not None and man(t).turned for t in c[2]) for c in d.engine):
-            return "prisoner-of-the-second-kind-fights"
-    if d.what == "captures" and not d.engine and d.options.get("spaces-counting") == "both-ends":
-        def far(c: Any) -> bool:
-            a, b = parse_square(c[1]), parse_square(c[2][0])
-            return c[0] in ("multiplication-by-spaces", "division-by-spaces", "eruption") and \
-                max(abs(a[0] - b[0]), abs(a[1] - b[1])) - 1 + 2 > 14
-        if all(far(c) for c in d.literal):
-            return "spaces-capped-at-14"
-    if d.what == "victories" and d.flown_to and not d.engine and \
-            all(v[0].endswith("-triumph") and d.flown_to not in v[2] for v in d.literal):
-        return "flight-voids-every-triumph"
+    """The name of the known engine bug a disagreement is (KNOWN), or None: none is known now."""
     return None

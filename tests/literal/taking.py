@@ -68,12 +68,8 @@ def stakes(book: Book, victim: Man, manner: str) -> Iterator[tuple[int, int | No
     ons that is the whole number of Pyramid" by the manners that take numbers, equality ("encountering"
     is "to take by Equality, as has been twyse before declared", 1002-1003) excepted.
 
-    Obsidion takes the man on his space, a king whole (stakes are not asked of it). Proportion: see
-    book.READINGS, "king-by-proportion"."""
+    Obsidion takes the man on his space, a king whole (stakes are not asked of it)."""
     if victim.shape != "pyramid":
-        yield victim.value, None
-        return
-    if manner == "proportion" and book.readings["king-by-proportion"] == "whole":
         yield victim.value, None
         return
     whole_manners = {1: {"addition", "subtraction", "multiplication", "division"}}.get(book.kind)
@@ -328,11 +324,11 @@ def next_spaces_siege(book: Book, pos: Position, side: str, vsq: Square) -> list
     (1022-1025). Which four next spaces: those directly about him (the book's reason), or, as some read
     "directly, or cornerwise", the four cornerwise ones too (option obsidion-next-spaces). Where the
     players agree that men move cornerwise (992-994, option cornerwise) the reason falls ("he can not
-    remove cornerwyse"): he is besieged only when he can remove no way, all eight next spaces held. The
-    edge as the option says; all must be adversaries (1027-1028). Returns the sieges (the four direct and
-    the four cornerwise men are two)."""
-    if book.option("cornerwise") is True and (book.readings["cornerwise-siege"] == "every-next-space"
-                                              or book.option("obsidion-next-spaces") == "directly"):
+    remove cornerwyse"): he is besieged only when he can remove no way, all eight next spaces held; the
+    players who read "directly, or cornerwise" without its reason (directly-or-cornerwise) take by four
+    direct or four cornerwise men, whatever he may move. The edge as the option says; all must be
+    adversaries (1027-1028). Returns the sieges (the four direct and the four cornerwise men are two)."""
+    if book.option("cornerwise") is True and book.option("obsidion-next-spaces") == "directly":
         rings: list[tuple[tuple[int, int], ...]] = [EVERY_WAY]
     else:
         rings = [DIRECT]
@@ -448,7 +444,7 @@ def _proportioned(book: Book, arr: tuple[Square, ...], numbers: dict[Square, int
         if not (a < b < c or a > b > c):
             return False
     for three in combinations(arr, 3):
-        if must not in three and book.readings["proportion-terms"] == "adversary-among":
+        if must not in three:
             continue
         a, b, c = sorted(numbers[s] for s in three)
         if a < b < c and in_proportion(a, b, c):
