@@ -6,7 +6,8 @@ resolved) with the tables made once per ruleset for speed (each draught's
 squares by square, who could reach a square, the lines from it), `moves.py`
 the legal moves and a move played (the new position, its captures and
 victories), `captures.py` every capture a move makes by every method of the
-kind, `victories.py` the victories a position holds. Nothing here restates
+kind, `victories.py` the victories a position holds, `record.py` a game
+record read, written and replayed. Nothing here restates
 a rule: every number, draught, method and parameter is read from the
 ruleset document, so a reading or an option changes what the engine does.
 
