@@ -1,6 +1,6 @@
 """The editor's loop and the main job, as ratios to the import floor (run by hand; not part of the test suite).
 
-    python benchmarks/bench.py [--runs N] [--only NAME ...]
+    python benchmarks/bench.py [--runs N] [--only NAME ...] [--quick]
 
 Every figure is a ratio of processor time (user + system, of the command and of every process it starts) to
 that of the import floor, `python -c "import click, yaml, tabulate"`: each command is run N times, each run
@@ -24,7 +24,9 @@ What is measured (issue 38's targets, and issue 24's that still stand):
 
 Commands run as users run them, with the package's bytecode compiled (PYTHONDONTWRITEBYTECODE is dropped from
 their environment), with a build cache of their own (a temporary XDG_CACHE_HOME) filled by a first run that is
-not counted. Exit 1 when a target is missed. Large universes are benchmarked apart, by benchmarks/scale.py.
+not counted. `--quick` is the smallest budget, which the tests run so that the script cannot rot: one run a
+command, no warm-up run, the commands alone (`--only` widens it), one table; its figures are not the ones to
+report. Exit 1 when a target is missed. Large universes are benchmarked apart, by benchmarks/scale.py.
 """
 
 from __future__ import annotations
@@ -64,14 +66,14 @@ def run(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
 
 class Bench:
     def __init__(self, runs: int, env: dict[str, str]) -> None:
-        self.runs, self.env, self.failures = runs, env, 0
+        self.runs, self.env, self.failures, self.warm = runs, env, 0, True
         self.rows: list[str] = []
 
     def paired(self, name: str, cmd: list[str], target: str | None = None,
                before: Callable[[int], None] | None = None, warm: bool = True) -> tuple[float, float, float]:
         """The median ratio of a command's processor time to the floor's (each run paired with a floor run),
         its median processor and wall time; `before(n)` is called before run n (an edit)."""
-        if warm:
+        if warm and self.warm:
             if before is not None:
                 before(-1)
             run(cmd, self.env)
@@ -159,8 +161,12 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5, help="paired runs per command (the median is kept)")
     parser.add_argument("--only", nargs="*", default=None,
                         help="only these: repeated, audit, edited, cold, commands")
+    parser.add_argument("--quick", action="store_true", help="the smallest budget: one run, no warm-up, the "
+                                                              "commands alone (the tests' run; not for the README)")
     args = parser.parse_args()
-    only = set(args.only or ["repeated", "audit", "edited", "cold", "commands"])
+    if args.quick:
+        args.runs = 1
+    only = set(args.only or (["commands"] if args.quick else ["repeated", "audit", "edited", "cold", "commands"]))
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "RITHMOCHECK_NO_CACHE")}
     subprocess.run([PY, "-m", "compileall", "-q", str(ROOT / "rithmocheck")], check=False,
                    stdout=subprocess.DEVNULL, env=env)
@@ -169,6 +175,7 @@ def main() -> int:
         tmp = Path(tmp_name)
         env = {**env, "XDG_CACHE_HOME": str(tmp / "cache")}  # never the user's cache
         b = Bench(args.runs, env)
+        b.warm = not args.quick
         if "repeated" in only:
             b.paired("build, repeated, into its own output", [*RC, "build", "--out", str(tmp / "same")], "repeated")
             fresh = tmp / "fresh"
@@ -202,7 +209,7 @@ def main() -> int:
                   f"{'ok' if wall_ratio <= limit else f'OVER {limit:g}x'}", flush=True)
         if "commands" in only:
             b.paired("rithmocheck --help", [*RC, "--help"], "generate")
-            for table_id in ("k1-musical", "k1-all-three", "men"):
+            for table_id in ("k1-musical",) if args.quick else ("k1-musical", "k1-all-three", "men"):
                 b.paired(f"generate {table_id}", [*RC, "generate", table_id, "--format", "json"], "generate")
             b.paired("collate", [*RC, "collate"])
             b.paired("explain 91", [*RC, "explain", "91"])

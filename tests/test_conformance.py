@@ -193,6 +193,13 @@ def _methods_without(doc, name):
                              Edition.default())
 
 
+def _victory_without(doc, name):
+    """The common victory deleted, and the option that chose how it is won with it (a careful editor's edit)."""
+    doc["victories"]["common"] = [v for v in doc["victories"]["common"] if v["name"] != name]
+    doc["options"] = {k: o for k, o in doc["options"].items()
+                      if not any("/victories/common/" in ptr for ptr in o.get("default_sets", {}))}
+
+
 def _obsidion(doc):
     return next(m for m in doc["captures"]["methods"] if m["method"] == "obsidion")
 
@@ -203,9 +210,7 @@ EDITS = {
     "obsidion-counts-own-men": (lambda d: _obsidion(d)["params"].update(own_men_count=True),
                                 "k1-obsidion-own-man-does-not-count"),
     "no-subtraction": (lambda d: _methods_without(d, "subtraction"), "k1-subtraction-501-two-and-nine"),
-    "no-standards": (lambda d: d["victories"].update(common=[v for v in d["victories"]["common"]
-                                                             if v["name"] != "standards"]),
-                     "k1-standards-two-to-none"),
+    "no-standards": (lambda d: _victory_without(d, "standards"), "k1-standards-two-to-none"),
     "prisoners-removed": (lambda d: d["captured"].update(becomes="removed"), "k1-prisoner-entered-on-hindmost-rank"),
 }
 
@@ -305,3 +310,33 @@ def test_the_export_says_where_each_case_holds(tmp_path):
     data = json.loads((out / "k1-king-three-spaces-cornerwise-legal.json").read_text())
     assert data["holds_for"] == list(holds_for(BY_ID["k1-king-three-spaces-cornerwise-legal"]))
     assert "lever-fulke-1563/kind-1" in data["holds_for"] and "seed-002" not in data["holds_for"]
+
+
+# --- the readings the book leaves open (issue 33): each an option with both citations and a case per value ---
+
+READ_TWO_WAYS = ("proportion-adversary-place", "lying-in-wait-next-spaces", "king-lost-draught-scope", "king-number",
+                 "king-layer-at-distance", "standards-victory")
+
+
+@pytest.mark.parametrize("name", READ_TWO_WAYS)
+def test_each_reading_the_book_leaves_open_is_an_option_citing_both_readings_with_a_case_for_each_value(name):
+    from rithmocheck.ruleset import document
+    from rithmocheck.ruleset.rules import rules
+
+    edition = Edition.default()
+    kinds = rules(edition)["options"][name]["kinds"]
+    for kind in kinds:
+        r = run("ruleset", "--kind", str(kind), "--format", "json")
+        assert r.exit_code == 0
+        option = json.loads(r.stdout)["options"][name]
+        assert option["witness"]["line"] and option["default_witness"]["line"] != option["witness"]["line"] or \
+            option["default_witness"]["quote"] != option["witness"]["quote"], name
+        assert all(a["witness"]["line"] for a in option["alternatives"]), name
+        assert option == document(kind, edition)["options"][name]
+    option = document(kinds[0], edition)["options"][name]
+    values = [option["default"], *(a["value"] for a in option["alternatives"])]
+    for value in values:
+        covering = [c.id for c in CASES if int(c.ruleset.rsplit("-", 1)[1]) in kinds
+                    and c.data.get("options", {}).get(name, option["default"]) == value
+                    and name in c.data.get("disputes", ())]
+        assert covering, (name, value)

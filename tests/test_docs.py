@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def _commands():
     text = (ROOT / "README.md").read_text()
     quick = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
-    return re.findall(r"```\n(.+?)\n```", quick, re.S)
+    return re.findall(r"```sh\n(.+?)\n```", quick, re.S)
 
 
 def test_quick_start_has_exactly_two_commands():

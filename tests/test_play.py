@@ -277,6 +277,54 @@ def test_every_take_move_takes_a_man_in_danger_of_the_mover(pos):
             assert any(c.taken == m.to and m.frm in c.takers for c in danger)
 
 
+# --- the kernel's shortcuts (issue 33) against its own plain path ---------------------------------------------
+
+PLAYOUT_RULES = [(k, o) for k in (1, 2, 3) for o in ({}, {"takers-include-mover": False})] + \
+    [(1, {"proportion-taking": True}), (1, {"leaping": True}), (2, {"spaces-counting": "both-ends"}),
+     (3, {"cornerwise": True})]
+
+
+@pytest.mark.parametrize("kind,options", PLAYOUT_RULES, ids=lambda x: str(x))
+def test_the_danger_before_a_move_worked_out_from_the_last_is_the_danger_worked_out_afresh(kind, options):
+    """legal_moves works out the men in danger before a move (the FROMxTO takes) from those of the position
+    the last move came from, looking again only at the men the move can have touched; the same position made
+    afresh (no such link) has them worked out from nothing. Along random games, biased to moves that take,
+    both give the same moves."""
+    import random
+
+    rules = compile_rules(resolve(document(kind, EDITION), options) if options else document(kind, EDITION))
+    rng = random.Random(1563 + kind)
+    for _game in range(2):
+        pos = rules.start_position()
+        for _ply in range(60):
+            moves = legal_moves(pos, rules)
+            fresh = Position(pos.board, pos.to_move, pos.taken, pos.hand)
+            assert moves == legal_moves(fresh, rules), pos.notation(rules.kings)
+            if not moves:
+                break
+            outs = [play(pos, m, rules) for m in moves]
+            taking = [o for o in outs if o.captures]
+            out = rng.choice(taking) if taking and rng.random() < 0.7 else rng.choice(outs)
+            pos = out.position
+            if out.victories:
+                break
+
+
+@pytest.mark.parametrize("kind,before,move,takes", [
+    (3, "d2=R2,d5=r3,d9=t12 odd", "d5-c5", "d2xd9"),  # eruption opened far off: 2 x 6 void spaces
+    (1, "d8=t12,d10=T6,d7=R4,c8=R6,e8=R8,f9=r3 odd", "f9-e10", "d10xd8"),  # a siege already standing, kept
+    (2, "c5=R3,e5=r5,g5=r9 odd", "e5-e6", "c5xg5"),  # multiplication by three void spaces opened
+])
+def test_a_danger_the_last_move_opened_or_kept_is_found_from_the_position_before(kind, before, move, takes):
+    rules = RULES[kind]
+    pos = parse(before, rules.kings, rules.ranks)
+    after = play(pos, parse_move(move, pos, rules), rules).position
+    found = [m.text(rules.kings) for m in legal_moves(after, rules) if m.kind == "take"]
+    assert takes in found
+    assert found == [m.text(rules.kings) for m in legal_moves(Position(after.board, after.to_move), rules)
+                     if m.kind == "take"]
+
+
 # --- perft: the number of move sequences from each kind's starting position ---------------------------------
 
 def perft(pos: Position, rules, depth: int) -> int:
@@ -381,6 +429,17 @@ def test_a_prisoner_of_the_second_kind_takes_by_the_spaces_no_more_than_by_his_d
         ("division-by-spaces", "c8")]
     assert in_danger(held, rules, "odd") == []
     assert not [m for m in legal_moves(held, rules) if m.kind == "take"]
+
+
+def test_a_prisoner_set_for_the_triumph_takes_no_man_by_the_spaces():
+    """The second kind's prisoners "may serve only to celebrate a triumph, not to fight on his side that takes
+    them" (line 726): the odd 3 entered by the even side takes the odd 9 three void spaces off by no
+    multiplication (3 x 3), before the move or after it; an even 3 of his own does."""
+    rules = RULES[2]
+    prisoner = parse("c14=R3*,g14=r9,a1=R2 even", rules.kings)
+    assert not [m for m in legal_moves(prisoner, rules) if m.kind == "take"]
+    own = parse("c14=R3,g14=r9,a1=R2 even", rules.kings)
+    assert [m.text(rules.kings) for m in legal_moves(own, rules) if m.kind == "take"] == ["c14xg14"]
 
 
 def test_a_king_flies_as_the_shapes_he_bears_only_when_the_ruleset_says_so():

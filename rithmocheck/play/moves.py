@@ -7,10 +7,11 @@ A move is one of:
 * `fly` (`c5~d7`): a flying draught (the knight's), into a void space; it
   takes no man but may complete a siege (/movement/SHAPE/flying);
 * `take` (`c5xc7`): a man finding an enemy already in danger, of whom he is
-  a taker, takes him before he moves and removes into his place (lines
-  458-459, 486-488, 500, 510-511, 522, 904, 910, 917, 1033-1035); when only
-  a layer of a king is in danger the king keeps his space and the taker
-  stays in his own;
+  a taker (a besieger too: "in all manner of taking"), takes him before he
+  moves and removes into his place (lines 458-459, 486-488, 500, 510-511,
+  522, 904, 910, 917, 1033-1035); when only a layer of a king is in danger
+  the king keeps his space and the taker stays in his own, where the rules
+  allow it (/kings/parts/layer_at_distance);
 * `enter` (`t12@a1`): a prisoner the side holds in hand set on the board,
   on a void space of the side's hindmost rank (the first kind, "placed in
   the hindermost space of his victors camp", line 542) or of the
@@ -37,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
-from .captures import Board, Capture, apply_captures, in_danger
+from .captures import Board, Capture, apply_captures, capture_key, in_danger
 from .move import Move as Move
 from .position import OTHER, SIDES, Layer, Man, Position, Square, parse_square, parse_token, square_name, token
 from .rules import Rules
@@ -56,12 +57,24 @@ class Outcome:
 def legal_moves(pos: Position, rules: Rules) -> list[Move]:
     board = Board(pos, rules)
     out: list[Move] = []
-    for sq, man in pos.men(pos.to_move):
-        if not board.inert(man):
-            out += _draughts(pos, rules, sq, man, "march") + _draughts(pos, rules, sq, man, "fly")
+    occupied = pos.occupied
+    void, clear = occupied.keys().isdisjoint, rules.path_clear
+    for sq, man in pos.men(pos.to_move):  # each man's marches, then his flights (as _draughts gives them)
+        if board.inert(man):
+            continue
+        for t, path in rules.lines_from(rules.steps(man), sq):
+            if t not in occupied and (not clear or void(path)):
+                out.append(Move("march", sq, t))
+        fly = rules.fly_steps(man)
+        if fly:
+            for t, path in rules.lines_from(fly, sq):
+                if t not in occupied and void(path):
+                    out.append(Move("fly", sq, t))
     out.extend(_takes(pos, rules, board))
-    out.extend(_enters(pos, rules))
-    out.extend(_ransoms(pos, rules))
+    if pos.hand_of(pos.to_move):
+        out.extend(_enters(pos, rules))
+    if rules.ransom is not None:
+        out.extend(_ransoms(pos, rules))
     return out
 
 
@@ -70,11 +83,16 @@ def _draughts(pos: Position, rules: Rules, sq: Square, man: Man, kind: str) -> l
     flights ("fly": a void space of his flying draught, his way void) from sq."""
     occupied = pos.occupied
     if kind == "march":
-        clear = rules.path_clear
-        return [Move("march", sq, t) for t, path in rules.lines_from(rules.steps(man), sq)
-                if t not in occupied and not (clear and not occupied.keys().isdisjoint(path))]
-    return [Move("fly", sq, t) for t, path in rules.lines_from(rules.fly_steps(man), sq)
-            if t not in occupied and occupied.keys().isdisjoint(path)]
+        if rules.path_clear:
+            void = occupied.keys().isdisjoint
+            return [Move("march", sq, t) for t, path in rules.lines_from(rules.steps(man), sq)
+                    if t not in occupied and void(path)]
+        return [Move("march", sq, t) for t, _path in rules.lines_from(rules.steps(man), sq) if t not in occupied]
+    steps = rules.fly_steps(man)
+    if not steps:
+        return []
+    void = occupied.keys().isdisjoint
+    return [Move("fly", sq, t) for t, path in rules.lines_from(steps, sq) if t not in occupied and void(path)]
 
 
 def redeemable(pos: Position, rules: Rules, side: str) -> list[tuple[Square, Man]]:
@@ -86,6 +104,8 @@ def redeemable(pos: Position, rules: Rules, side: str) -> list[tuple[Square, Man
         return []
     whole = rules.kings.get(side, ())
     held = pos.hand_of(OTHER[side]) if rules.captured != "removed" else pos.taken_by(OTHER[side])
+    if not held:
+        return []
     out = []
     for sq, king in pos.men(side):
         if not king.is_king:
@@ -116,15 +136,88 @@ def _ransoms(pos: Position, rules: Rules) -> list[Move]:
 
 def _into_place(rules: Rules) -> tuple[Any, ...]:
     """The manners of taking by which a man finding an enemy already in danger removes into his place."""
-    return tuple(m for m in rules.methods if m.params.get("into_place", False))
+    return rules.into_place()
 
 
 def _takes(pos: Position, rules: Rules, board: Board) -> list[Move]:
     moves = set()
-    for c in in_danger(pos, rules, pos.to_move, board, methods=_into_place(rules)):
+    if not rules.into_place():
+        return []
+    for c in danger_before(pos, rules, pos.to_move, board):
+        if c.layer is not None and not rules.layer_at_distance:  # a layer is taken only after a move
+            continue
         for t in c.takers:
             moves.add(Move("take", t, c.taken))
     return sorted(moves)
+
+
+def danger_before(pos: Position, rules: Rules, side: str, board: Board | None = None) -> list[Capture]:
+    """Every capture by a manner of taking that removes into the place (rules.into_place) that `side` holds
+    as the position stands: in_danger, kept with the position. Where the position was made by `play`, it is
+    worked out from the position the move came from (in the same way, where that one was made by `play`
+    too, from the one before: the side to move there), and only the enemies whose danger the move can have
+    changed are looked at again (_touched): the rest keep theirs."""
+    got = _danger_kept(pos, rules, side)
+    if got is not None:
+        return got
+    methods = rules.into_place()
+    board = board or Board(pos, rules)
+    link = pos._from
+    if link is not None and link[2] is rules:
+        parent, changed = link[0], link[1]
+        base = danger_before(parent, rules, side)
+        touched = _touched(pos, rules, changed, OTHER[side])
+        kept = [c for c in base if c.taken not in touched and c.taken not in changed]
+        fresh = in_danger(pos, rules, side, board, victims=sorted(touched), methods=methods) if touched else []
+        got = sorted({*kept, *fresh}, key=capture_key)
+    else:
+        got = in_danger(pos, rules, side, board, methods=methods)
+    _keep_danger(pos, rules, side, got)
+    return got
+
+
+def _danger_kept(pos: Position, rules: Rules, side: str) -> list[Capture] | None:
+    kept = pos._danger
+    entry = kept.get(side) if kept is not None else None
+    return entry[1] if entry is not None and entry[0] is rules else None
+
+
+def _keep_danger(pos: Position, rules: Rules, side: str, captures: list[Capture]) -> None:
+    if pos._danger is None:
+        object.__setattr__(pos, "_danger", {})
+    assert pos._danger is not None
+    pos._danger[side] = (rules, captures)
+
+
+def _touched(pos: Position, rules: Rules, changed: frozenset[Square], enemy: str) -> set[Square]:
+    """The enemies a change of these squares can have put in danger or out of it: the one on a changed
+    square; on each line from one, the first man met, as far as a draught goes or, where men are taken by
+    the spaces, at any distance (every taking, siege and way between lies on a line through the man taken
+    and another man's draught stops at the first man on it; where men may pass over men, every man as far
+    as a draught goes); within two spaces where proportion is agreed."""
+    occ, far, spaces, clear = pos.occupied, rules.draught_reach(), rules.takes_by_spaces(), rules.path_clear
+    out: set[Square] = set()
+    for c in changed:
+        m = occ.get(c)
+        if m is not None and m.side == enemy:
+            out.add(c)
+        for line in rules.rays(c).values():
+            for k, t in enumerate(line, 1):
+                m = occ.get(t)
+                if m is None:
+                    continue
+                if k <= far:
+                    if m.side == enemy:
+                        out.add(t)
+                    if clear:
+                        break
+                    continue
+                if spaces and m.side == enemy:
+                    out.add(t)
+                break
+        if rules.takes_by_proportion():
+            out.update(t for t in rules.around(c) if (m := occ.get(t)) is not None and m.side == enemy)
+    return out
 
 
 def enter_squares(pos: Position, rules: Rules, side: str) -> list[Square]:
@@ -148,11 +241,17 @@ def _enters(pos: Position, rules: Rules) -> list[Move]:
 # --- a move played -----------------------------------------------------------------------------------
 
 def _after_move(pos: Position, rules: Rules, mover: Square, flying: bool) -> list[Capture]:
-    """The captures the side that moved makes once the man is set down at `mover`."""
-    side = OTHER[pos.to_move] if pos.at(mover) is None else pos.at(mover).side  # type: ignore[union-attr]
+    """The captures the side that moved makes once the man is set down at `mover`: where the man moved
+    must be among the takers, only those of the enemies near him (_near) of whom he is one."""
+    man = pos.occupied.get(mover)
+    side = OTHER[pos.to_move] if man is None else man.side
     board = Board(pos, rules)
-    victims = None if not rules.mover_among_takers else _near(pos, rules, board, mover, side)
-    found = in_danger(pos, rules, side, board, victims)
+    if rules.mover_among_takers:
+        found = in_danger(pos, rules, side, board, _near(pos, rules, board, mover, side), must=mover)
+    else:
+        found = in_danger(pos, rules, side, board)
+    if not found:
+        return found
     may_besiege = may_take = True
     if flying:  # "with their flying draught they can take no man, but if need be help to besiege" (436-437)
         man = pos.at(mover)
@@ -171,52 +270,51 @@ def _after_move(pos: Position, rules: Rules, mover: Square, flying: bool) -> lis
 
 def _near(pos: Position, rules: Rules, board: Board, sq: Square, side: str) -> list[Square]:
     """The enemies a man set down at sq could be a taker of: those in his draught, the first met on each
-    of the eight lines from him (spaces, sieges), and those within two spaces (next spaces, proportion)."""
+    of the eight lines from him (spaces, sieges: as far as a draught goes, or to the edge where men are
+    taken by the spaces), and those within two spaces (next spaces, proportion)."""
     enemy = OTHER[side]
-    out = {v for v in board.reach(sq) if (m := pos.at(v)) is not None and m.side == enemy}
-    for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1)):
-        t = (sq[0] + dx, sq[1] + dy)
-        while rules.on_board(t):
-            m = pos.at(t)
+    occ, clear = board.occ, rules.path_clear
+    out = []
+    for line in rules.near_rays(sq):  # (every draught is a straight line: the man's reach lies on them)
+        for t in line:
+            m = occ.get(t)
             if m is not None:
                 if m.side == enemy:
-                    out.add(t)
-                if rules.path_clear:
+                    out.append(t)
+                if clear:
                     break
-            t = (t[0] + dx, t[1] + dy)
-    for dx in range(-2, 3):
-        for dy in range(-2, 3):
-            t = (sq[0] + dx, sq[1] + dy)
-            if rules.on_board(t) and (m := pos.at(t)) is not None and m.side == enemy:
-                out.add(t)
-    return sorted(out)
+    if rules.takes_by_proportion():  # the arrangements of a triumph: within two spaces, off the lines too
+        out = list({*out, *(t for t in rules.around(sq) if (m := occ.get(t)) is not None and m.side == enemy)})
+    return out
 
 
 def play(pos: Position, move: Move, rules: Rules, agreement: dict[str, Any] | None = None) -> Outcome:
     """The outcome of a legal move (see legal_moves): the caller checks legality."""
     side = pos.to_move
-    men = dict(pos.board)
+    men = dict(pos.occupied)
     captures: list[Capture] = []
     if move.kind in ("march", "fly"):
         assert move.frm is not None
         men[move.to] = men.pop(move.frm)
-        moved = pos.replaced(men)
+        moved = pos._moved(men, same_kings=True)
         captures = _after_move(moved, rules, move.to, move.kind == "fly")
-    elif move.kind == "take":
+        result = apply_captures(moved, captures, side, rules) if captures else moved
+        return _outcome(result, tuple(captures), moved, side, rules, move, agreement, pos)
+    if move.kind == "take":
         assert move.frm is not None
         before = [c for c in in_danger(pos, rules, side, Board(pos, rules), [move.to], _into_place(rules))
-                  if move.frm in c.takers]
+                  if move.frm in c.takers and (c.layer is None or rules.layer_at_distance)]
         whole = [c for c in before if c.layer is None]
         if whole:
             after_take = apply_captures(pos, whole, side, rules)
-            men = dict(after_take.board)
+            men = dict(after_take.occupied)
             men[move.to] = men.pop(move.frm)
-            moved = after_take.replaced(men)
+            moved = after_take._moved(men)
             later = _after_move(moved, rules, move.to, False)
             result = apply_captures(moved, later, side, rules)
-            return _outcome(result, tuple(whole) + tuple(later), pos, side, rules, move, agreement)
+            return _outcome(result, tuple(whole) + tuple(later), pos, side, rules, move, agreement, pos)
         result = apply_captures(pos, before, side, rules)
-        return _outcome(result, tuple(before), pos, side, rules, move, agreement)
+        return _outcome(result, tuple(before), pos, side, rules, move, agreement, pos)
     elif move.kind == "ransom":
         assert move.frm is not None and move.man is not None
         moved = _redeemed(pos, rules, move)
@@ -231,7 +329,7 @@ def play(pos: Position, move: Move, rules: Rules, agreement: dict[str, Any] | No
         moved = pos.replaced(men, hand=(h[0], h[1]))
         captures = [] if rules.captured == "triumph-only" else _after_move(moved, rules, move.to, False)
     result = apply_captures(moved, captures, side, rules)
-    return _outcome(result, tuple(captures), moved, side, rules, move, agreement)
+    return _outcome(result, tuple(captures), moved, side, rules, move, agreement, pos)
 
 
 def _redeemed(pos: Position, rules: Rules, move: Move) -> Position:
@@ -239,7 +337,7 @@ def _redeemed(pos: Position, rules: Rules, move: Move) -> Position:
     are kept), the layer comes back from him to the king, who removes into the redeemer's place."""
     assert move.frm is not None and move.man is not None
     side, enemy = pos.to_move, OTHER[pos.to_move]
-    men = dict(pos.board)
+    men = dict(pos.occupied)
     redeemer = men.pop(move.to)
     king = men.pop(move.frm)
     order = [l.value for l in rules.kings[side]]
@@ -259,10 +357,18 @@ def _redeemed(pos: Position, rules: Rules, move: Move) -> Position:
 
 
 def _outcome(result: Position, captures: tuple[Capture, ...], before: Position, side: str, rules: Rules,
-             move: Move, agreement: dict[str, Any] | None) -> Outcome:
+             move: Move, agreement: dict[str, Any] | None, parent: Position) -> Outcome:
     from .victories import victories
 
-    after = result.replaced(dict(result.board), to_move=OTHER[side])
+    after = result._moved(result.occupied, to_move=OTHER[side], same_kings=True)
+    # the new position's captures before the move can be worked out from the parent's (danger_before); the
+    # parent's from its own parent's, but no further: a position never holds more than two before it
+    changed = {move.to, *(c.taken for c in captures)}
+    if move.frm is not None:
+        changed.add(move.frm)
+    object.__setattr__(after, "_from", (parent, frozenset(changed), rules))
+    if parent._from is not None:
+        object.__setattr__(parent._from[0], "_from", None)
     return Outcome(after, captures, before, tuple(victories(after, rules, side, move, agreement)))
 
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import FrozenInstanceError, dataclass
 from typing import Any
 
 from ..errors import InputError
@@ -106,17 +106,78 @@ def token(m: Man, kings: Kings, side: str | None = None) -> str:
     return f"{letter}{m.value}{star}"
 
 
-@dataclass(frozen=True)
 class Position:
-    board: tuple[tuple[Square, Man], ...]  # sorted by square
-    to_move: str = "even"
-    taken: tuple[tuple[Man, ...], tuple[Man, ...]] = ((), ())  # by even, by odd
-    hand: tuple[tuple[Man, ...], tuple[Man, ...]] = ((), ())  # prisoners not yet entered, by even, by odd
-    _index: dict[Square, Man] = field(default_factory=dict, compare=False, repr=False, hash=False)
+    """A position (immutable: a move makes a new one). `board` is the men
+    sorted by square; `occupied` the same men by square. A position made by
+    the engine keeps only the latter and sorts the former when first asked
+    (a search looks at the men by square, and sorts a position's men only
+    when it lists its moves)."""
 
-    def __post_init__(self) -> None:
-        if not self._index:
-            object.__setattr__(self, "_index", dict(self.board))
+    __slots__ = ("_index", "to_move", "taken", "hand", "_board", "_kings", "_danger", "_from")
+
+    _index: dict[Square, Man]
+    to_move: str
+    taken: tuple[tuple[Man, ...], tuple[Man, ...]]  # by even, by odd
+    hand: tuple[tuple[Man, ...], tuple[Man, ...]]  # prisoners not yet entered, by even, by odd
+    _board: tuple[tuple[Square, Man], ...] | None
+    _kings: frozenset[str] | None  # the sides with a king on the board, when known
+    # kept by rithmocheck.play.moves for its own use (never compared): the captures a side holds before its
+    # move, by side (with the rules they were found under), and the position the last move came from, with
+    # the squares it changed and its rules, until the captures are found
+    _danger: dict[str, tuple[Any, Any]] | None
+    _from: tuple[Any, frozenset[Square], Any] | None
+
+    def __init__(self, board: Iterable[tuple[Square, Man]] = (), to_move: str = "even",
+                 taken: tuple[tuple[Man, ...], tuple[Man, ...]] = ((), ()),
+                 hand: tuple[tuple[Man, ...], tuple[Man, ...]] = ((), ()),
+                 _index: dict[Square, Man] | None = None, _kings: frozenset[str] | None = None) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "_kings", _kings)
+        setattr_(self, "_danger", None)
+        setattr_(self, "_from", None)
+        if _index is None:
+            items = tuple(board)
+            setattr_(self, "_index", dict(items))
+            setattr_(self, "_board", tuple(sorted(items)))
+        else:
+            setattr_(self, "_index", _index)
+            setattr_(self, "_board", None)
+        setattr_(self, "to_move", to_move)
+        setattr_(self, "taken", taken)
+        setattr_(self, "hand", hand)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    @property
+    def board(self) -> tuple[tuple[Square, Man], ...]:
+        """The men, sorted by square."""
+        got = self._board
+        if got is None:
+            got = tuple(sorted(self._index.items()))
+            object.__setattr__(self, "_board", got)
+        return got
+
+    def _key(self) -> tuple[Any, ...]:
+        return self.board, self.to_move, self.taken, self.hand
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self._index == other._index and self.to_move == other.to_move and self.taken == other.taken
+                and self.hand == other.hand)
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Position(board={self.board!r}, to_move={self.to_move!r}, taken={self.taken!r}, hand={self.hand!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Position, (self.board, self.to_move, self.taken, self.hand)
 
     @staticmethod
     def of(men: Mapping[Square, Man] | Iterable[tuple[Square, Man]], to_move: str = "even",
@@ -143,13 +204,29 @@ class Position:
                 yield sq, m
 
     def taken_by(self, side: str) -> tuple[Man, ...]:
-        return self.taken[SIDES.index(side)]
+        return self.taken[0 if side == "even" else 1]
 
     def hand_of(self, side: str) -> tuple[Man, ...]:
-        return self.hand[SIDES.index(side)]
+        return self.hand[0 if side == "even" else 1]
 
     def replaced(self, men: dict[Square, Man], **changes: Any) -> Position:
-        return replace(self, board=tuple(sorted(men.items())), _index=dict(men), **changes)
+        """The position with these men (a fresh dict of them is kept), and the other fields changed as given."""
+        return Position(to_move=changes.pop("to_move", self.to_move), taken=changes.pop("taken", self.taken),
+                        hand=changes.pop("hand", self.hand), _index=dict(men), **changes)
+
+    def _moved(self, men: dict[Square, Man], to_move: str | None = None, same_kings: bool = False) -> Position:
+        """The position with these men (the dict itself kept: the caller made it and gives it up);
+        `same_kings`: the caller knows the same sides still have kings."""
+        return Position(to_move=self.to_move if to_move is None else to_move, taken=self.taken, hand=self.hand,
+                        _index=men, _kings=self._kings if same_kings else None)
+
+    def has_king(self, side: str) -> bool:
+        """Whether a king (a pyramid) of the side stands on the board."""
+        kings = self._kings
+        if kings is None:
+            kings = frozenset(m.side for m in self._index.values() if m.shape == "pyramid")
+            object.__setattr__(self, "_kings", kings)
+        return side in kings
 
     def mirrored(self) -> Position:
         """The position mirrored left to right (file a <-> h)."""

@@ -11,7 +11,8 @@ the ruleset's tests, a greater when the four are a row of a greater
 triumph's table, the greatest when they are a row of the greatest's
 (/triumphs/kinds, their tables from /tables). The men are the side's own
 and the prisoners turned to it; the move that completes a triumph must not
-be a flying draught (lines 586-587). A triumph must also be proclaimed
+be a flying draught (lines 586-587): the man who flew serves for none,
+the others' triumphs stand. A triumph must also be proclaimed
 (line 584), which no position records: the engine does not check it.
 
 The common victories (lines 1053-1113), by agreement before play: the
@@ -28,7 +29,10 @@ where he "stands for so many men as he has steps", /kings/parts/stands_for):
   amounting to at least `sum`, and no one of them bearing `sum` or more;
 * standards: the standards each side has won, the numbers it has taken
   divided by the men of one standard of the enemy's army (/victories/common
-  standards params); he that wins more has the victory.
+  standards params); he that wins more has the victory: after his move he
+  has won more than his adversary (`decided_by` compare-hosts), or he has
+  won the number of standards the agreement names, `standards`
+  (agreed-number).
 """
 
 from __future__ import annotations
@@ -52,16 +56,16 @@ def victories(pos: Position, rules: Rules, side: str, move: Move | None,
 
 def triumphs(pos: Position, rules: Rules, side: str, move: Move | None) -> list[dict[str, Any]]:
     enemy = OTHER[side]
-    if rules.king_taken_first and any(m.is_king for _sq, m in pos.men(enemy)):
+    if rules.king_taken_first and pos.has_king(enemy):
         return []
-    if move is not None and move.kind == "fly" and not _may_triumph(pos, rules, move):
-        return []
+    # a man brought by a flying draught serves for no triumph (586-587); the others stand
+    flown = move.to if move is not None and move.kind == "fly" and not _may_triumph(pos, rules, move) else None
     allowed = {t.name: t for t in rules.triumphs if t.allowed}
     found: list[dict[str, Any]] = []
 
     # the side's men in the enemy's camp: every arrangement of a triumph is made of them alone, so only those
     # that start on one of them are looked at (in the order of the board's arrangements, file then rank)
-    mine = {sq: m for sq, m in pos.men(side) if rules.in_camp(side, sq)}
+    mine = {sq: m for sq, m in pos.men(side) if rules.in_camp(side, sq) and sq != flown}
     if len(mine) < 3:
         return found
     starts = arrangements_from(rules)
@@ -109,6 +113,7 @@ def _triumph(name: str, side: str, sqs: tuple[tuple[int, int], ...], men: list[M
 
 AGREEMENTS = {"bodies": ("men",), "goods": ("sum",), "quarrel": ("sum", "characters"), "honour": ("sum", "men"),
               "honour-and-quarrel": ("sum", "men", "characters"), "standards": ()}
+OPTIONAL = {"standards": ("standards",)}  # the standards to be won, where the ruleset's standards-victory is agreed
 
 
 def parse_agreement(text: str, where: str = "--agreement") -> dict[str, Any]:
@@ -117,10 +122,11 @@ def parse_agreement(text: str, where: str = "--agreement") -> dict[str, Any]:
     if name not in AGREEMENTS:
         raise InputError(where, None, f"{name[:30]!r} is no common victory: one of {', '.join(AGREEMENTS)}")
     out: dict[str, Any] = {"name": name}
+    keys = AGREEMENTS[name] + OPTIONAL.get(name, ())
     for part in filter(None, rest.split(",")):
         key, eq, value = part.partition("=")
-        if not eq or key not in AGREEMENTS[name] or not (value.isascii() and value.isdigit()) or len(value) > 9:
-            takes = ", ".join(k + "=N" for k in AGREEMENTS[name])
+        if not eq or key not in keys or not (value.isascii() and value.isdigit()) or len(value) > 9:
+            takes = ", ".join(k + "=N" for k in keys)
             raise InputError(where, None, f"{part[:30]!r}: {name} takes {takes}" if takes
                              else f"{name} takes no numbers")
         out[key] = int(value)
@@ -132,7 +138,8 @@ def parse_agreement(text: str, where: str = "--agreement") -> dict[str, Any]:
 
 def agreement_text(agreement: dict[str, Any]) -> str:
     """The text parse_agreement reads: goods:sum=100."""
-    numbers = ",".join(f"{k}={agreement[k]}" for k in AGREEMENTS[agreement["name"]])
+    keys = AGREEMENTS[agreement["name"]] + OPTIONAL.get(agreement["name"], ())
+    numbers = ",".join(f"{k}={agreement[k]}" for k in keys if k in agreement)
     return str(agreement["name"]) + (f":{numbers}" if numbers else "")
 
 
@@ -167,9 +174,14 @@ def common(pos: Position, rules: Rules, side: str, agreement: dict[str, Any]) ->
         won = _best(small, agreement["men"], agreement["characters"]) >= agreement["sum"]
     elif name == "standards":
         won_by = standards_won(pos, rules)
-        if won_by[side] > won_by[OTHER[side]]:
-            return [{"victory": "standards", "side": side, "standards": won_by}]
-        return []
+        if rules.common["standards"]["params"].get("decided_by", "compare-hosts") == "agreed-number":
+            if "standards" not in agreement:
+                raise InputError("--agreement", None, "under standards-victory agreed-number the agreement names the "
+                                                      "standards to be won: standards:standards=N")
+            won = won_by[side] >= agreement["standards"]
+        else:
+            won = won_by[side] > won_by[OTHER[side]]
+        return [{"victory": "standards", "side": side, "standards": won_by}] if won else []
     return [{"victory": name, "side": side}] if won else []
 
 

@@ -172,9 +172,12 @@ def _captures(kind: dict[str, Any], tables: dict[str, dict[str, Any]], edition: 
 
 def _victories(edition: Edition) -> dict[str, Any]:
     v = rules(edition)["victories"]
-    standards = {"name": "standards", "rule": v["standards"]["rule"],
-                 "params": standards_params(_derived_values(edition), edition), "examples": [],
+    params = standards_params(_derived_values(edition), edition)
+    params["decided_by"] = v["standards"].get("decided_by", "compare-hosts")
+    standards = {"name": "standards", "rule": v["standards"]["rule"], "params": params, "examples": [],
                  "witness": v["standards"]["witness"]}
+    if "option" in v["standards"]:
+        standards["option"] = v["standards"]["option"]
     return {"proper": v["proper"], "common": [*v["common"], standards], "witness": v["witness"]}
 
 
@@ -303,13 +306,14 @@ def _line(edition: Edition, option: str) -> int | None:
 def _options(kind: int, tables: dict[str, dict[str, Any]], methods: list[dict[str, Any]],
              doc: dict[str, Any], edition: Edition) -> dict[str, Any]:
     """The kind's options, each with the JSON Pointers its values set (the
-    placeholders {method:NAME} and {table:ID} made indices; a place the
+    placeholders {method:NAME}, {table:ID} and {victory:NAME} made indices; a place the
     kind does not have, such as the flying of a round that does not fly,
     left out)."""
     from .resolve import pointer_place_exists
 
     index = {f"method:{m['method']}": str(i) for i, m in enumerate(methods)}
     index.update({f"table:{tid}": str(i) for i, tid in enumerate(tables)})
+    index.update({f"victory:{v['name']}": str(i) for i, v in enumerate(doc["victories"]["common"])})
 
     def ptrs(sets: dict[str, Any]) -> dict[str, Any]:
         out = {}
