@@ -11,6 +11,10 @@ repository and pinned commit of the Ludii the runs were made with, the version t
 and the ruleset and SHA-256 of the description; every case that does not pass gets its reason from
 engines/ludii/reasons.yaml (a rule the language cannot express, named by its pointer in the ruleset).
 Exit 1, writing nothing, when a case that does not pass has no reason there, or a reason is stale.
+
+The adapter's answers are kept beside the description (FILE.answers.jsonl, outside this repository), so
+that a run refused for a missing reason is recorded again once reasons.yaml gives it, without running
+Ludii again: `--replay` reads them instead of running the adapter (the cases must be the same).
 """
 
 from __future__ import annotations
@@ -39,7 +43,8 @@ def reasons(kind: int) -> dict[str, dict[str, Any]]:
     return out
 
 
-def live_run(kind: int, command: str, deadline: int) -> dict[str, Any]:
+def live_run(kind: int, command: str, deadline: int, keep: Path | None = None,
+             replay: bool = False) -> dict[str, Any]:
     """The kind's cases through the adapter in one process, classed against the kind, as the runner records."""
     import shlex
     import subprocess
@@ -50,13 +55,22 @@ def live_run(kind: int, command: str, deadline: int) -> dict[str, Any]:
 
     cases = [c for c in load_cases() if c.id.startswith(f"k{kind}-")]
     lines = [json.dumps(protocol_input(c, case_document(c))) for c in cases]
-    done = subprocess.run([*shlex.split(command), "--batch", "--deadline", str(deadline)], input="\n".join(lines),
-                          capture_output=True, text=True, timeout=deadline + 60)
-    answers = done.stdout.splitlines()
-    if done.returncode != 0 or len(answers) != len(cases):
-        tail = " ".join(done.stderr.strip().splitlines()[-1:])
-        raise SystemExit(f"record.py: the adapter answered {len(answers)} of {len(cases)} cases (exit "
-                         f"{done.returncode}): {tail[:300]}")
+    if replay and keep is not None:
+        kept = [json.loads(line) for line in keep.read_text(encoding="utf-8").splitlines()]
+        if [k["input"] for k in kept] != lines:
+            raise SystemExit(f"record.py: {keep} answers other cases; run the adapter again")
+        answers = [k["answer"] for k in kept]
+    else:
+        done = subprocess.run([*shlex.split(command), "--batch", "--deadline", str(deadline)],
+                              input="\n".join(lines), capture_output=True, text=True, timeout=deadline + 60)
+        answers = done.stdout.splitlines()
+        if done.returncode != 0 or len(answers) != len(cases):
+            tail = " ".join(done.stderr.strip().splitlines()[-1:])
+            raise SystemExit(f"record.py: the adapter answered {len(answers)} of {len(cases)} cases (exit "
+                             f"{done.returncode}): {tail[:300]}")
+        if keep is not None:
+            keep.write_text("".join(json.dumps({"input": i, "answer": a}) + "\n" for i, a in zip(lines, answers)),
+                            encoding="utf-8")
     results = []
     for case, text in zip(cases, answers):
         a = json.loads(text)
@@ -77,8 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kind", type=int, required=True)
     ap.add_argument("--description", required=True)
     ap.add_argument("--ludii", required=True, help="the version the user's Ludii reported")
+    ap.add_argument("--replay", action="store_true",
+                    help="class the answers kept beside the description (FILE.answers.jsonl) again, no Ludii run")
     args = ap.parse_args(argv)
-    run = live_run(args.kind, args.engine, args.deadline)
+    keep = Path(args.description).with_suffix(".answers.jsonl")
+    run = live_run(args.kind, args.engine, args.deadline, keep, args.replay)
     text = Path(args.description).read_bytes()
     ruleset = next((line.split(" ", 2)[2].strip() for line in text.decode("utf-8").splitlines()
                     if line.startswith("// rithmocheck:ruleset ")), None)

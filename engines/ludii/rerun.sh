@@ -7,7 +7,7 @@
 # which prepare.sh compiles once outside this repository, or a class path (Ludii's jar, or a build of your
 # own). In order:
 #
-# 1. Ludii's own Rithmomachia on the 110 conformance cases, classed under its profile engine/ludii
+# 1. Ludii's own Rithmomachia on every conformance case, classed under its profile engine/ludii
 #    (engines/run.sh ludii LUDII: rithmocheck/conformance/runs/ludii.json);
 # 2. for each kind, the description rithmocheck writes, run on the kind's cases (run-generated.sh:
 #    runs/ludii-kind-K.json);

@@ -72,7 +72,9 @@ KNOWN_OPTIONS = frozenset({
     "camp-spaces", "triangle-direction", "king-range", "leaping", "flying-path", "obsidion-board-edge",
     "proportion-taking", "four-number-proportion", "takers-include-mover", "king-loses-draught",
     "king-parts-by-equality", "king-takes-with", "triumph-order", "four-arrangement", "square-flying-leg",
-    "adjacent-takers", "cornerwise", "two-triumphs", "short-board", "obsidion-next-spaces", "spaces-counting"})
+    "adjacent-takers", "cornerwise", "two-triumphs", "short-board", "obsidion-next-spaces", "spaces-counting",
+    "proportion-adversary-place", "lying-in-wait-next-spaces", "standards-victory", "king-number",
+    "king-lost-draught-scope", "king-layer-at-distance"})
 
 
 class Unsupported(Exception):
@@ -517,8 +519,8 @@ class _Compiler:
 
     def defines(self) -> list[Define]:
         out: list[Define] = []
-        for family in (self.movement, self.records, self.taking, self.losses, self.takes, self.after_move,
-                       self.enters, self.triumphs, self.common):
+        for family in (self.movement, self.records, self.siege_holds, self.taking, self.losses, self.takes,
+                       self.after_move, self.enters, self.triumphs, self.common):
             out.extend(family())
         return out
 
@@ -652,6 +654,7 @@ class _Compiler:
         out: list[Define] = []
         A, V = "#1", "#2"
         after: list[object] = []  # the parts after a move, called with (var "Actor") and (value)
+        self.cossick_layers: object | None = None  # a king's quadrates taken by cossick signs (cossick_after)
         self.before_whole: list[object] = []  # the parts of a take, called with (var "Origin") (var "Victim")
         self.before_layers: list[object] = []
         self.before_legal: list[object] = []  # whether (from) takes (to) before the move
@@ -662,6 +665,7 @@ class _Compiler:
                          _line(after_move), "a pair of takers iterated with no man fixed: Ludii's (site) is one "
                          "iterator, and forEach Site cannot nest over the same men twice; the description takes "
                          "only with the man just moved among the takers")
+        self.readings_not_written()
         by_two: dict[str, list[tuple[str, dict[str, Any], int | None]]] = {}
         sieges = None
 
@@ -677,14 +681,20 @@ class _Compiler:
                 if into:
                     (self.before_whole if part == "" else self.before_layers).append(
                         sx(f'"{define}"', ORIGIN, VICTIM))
-            if into and legal is not None:
-                self.before_legal.append(legal)
+            if into and legal is not None:  # its own define, so that an option changing it changes no other
+                out.append(Define(name + "Legal", legal, cites + ("whether (from) takes (to) before the move",),
+                                  "taking"))
+                self.before_legal.append(sx(f'"{name}Legal"'))
 
         for i, m in self.method_entries():
             name = str(m.get("method"))
             p = m.get("params") or {}
             ptr = f"/captures/methods/{i}"
             line = _line(m)
+            if name == "proportion":  # whether or not agreed, so that the option proportion-taking can carry it
+                self.missing(ptr + "/king-layers", "a king's layer taken by proportion (his layers only: 533-535)",
+                             line, "not written: each layer's test at each place of each arrangement would write "
+                             "about 650,000 characters more (measured), beyond what a Ludii option here may write")
             if not m.get("enabled", True):
                 self.note(ptr, f"{name} (not agreed: disabled in this document)", line, "not written: disabled")
                 continue
@@ -706,6 +716,8 @@ class _Compiler:
                 self.note(ptr, str(m.get("rule", name)), line, define)
             elif name in ARITH:
                 reach = str(p.get("reach", "draught"))
+                if reach == "adjacent" and p.get("next_spaces") == "directly":  # deceit: the four next spaces only
+                    reach = "adjacent-directly"
                 by_two.setdefault(f"{reach}/{'into' if into else 'after'}", []).append((name, p, line))
                 self.note(ptr, str(m.get("rule", name)), line, f"TakingByTwo (takers: {reach})")
             elif name in SPACES:
@@ -721,23 +733,32 @@ class _Compiler:
                 self.note(ptr, str(m.get("rule", name)), line, define)
             elif name == "cossick-signs":
                 made = self.cossick_after(p, V, A)
-                if made is None:
+                if made is None and self.cossick_layers is None:
                     self.missing(ptr, str(m.get("rule", name)), line, "the table of the cossick signs")
                     continue
-                add(define, made, None, self.cossick_after(p, "(to)", "(from)", record=False), into, cites)
+                add(define, made, self.cossick_layers, self.cossick_after(p, "(to)", "(from)", record=False), into,
+                    cites)
                 self.note(ptr, str(m.get("rule", name)), line, define)
-            elif name == "proportion":  # after a move only: written with its victim and actor, no parameters
+            elif name == "proportion":  # written with its victim and actor, no parameters (Ludii expands a
+                # define's parameters at most 1,000 times, and the victim stands in every space of every
+                # arrangement)
                 made = self.proportion_after(p, "(value)", ACTOR)
                 if made is not None:
                     out.append(Define(define, made, cites, "taking"))
                     after.append(sx(f'"{define}"'))
                     self.note(ptr, str(m.get("rule", name)), line, define)
-            elif name == "obsidion":  # after a move only (not into the place, 1033)
+                    if into:  # removal into his place (1033: "in all manner of taking")
+                        self.before_into(define, self.proportion_after(p, VICTIM, ORIGIN),
+                                         self.proportion_after(p, "(to)", "(from)", record=False), cites, out)
+            elif name == "obsidion":  # written with its victim and actor, no parameters
                 body = self.obsidion_after(p, "(value)", ACTOR)
                 if body is not None:
                     out.append(Define(define, body, cites, "taking"))
                     sieges = sx(f'"{define}"')
                     self.note(ptr, str(m.get("rule", name)), line, define)
+                    if into:  # removal into the place of a man already besieged (1033-1035)
+                        self.before_into(define, self.obsidion_after(p, VICTIM, ORIGIN),
+                                         self.obsidion_after(p, "(to)", "(from)", record=False), cites, out)
             else:
                 self.missing(ptr, f"{name}: a manner of taking this compiler does not know", line,
                              "no define (an unknown manner)")
@@ -759,6 +780,55 @@ class _Compiler:
             "line 486: so soon as the latter of those two is set down",
             "lines 436-437: with their flying draught they take no man but may help to besiege"), "taking"))
         return out
+
+    def siege_holds(self) -> list[Define]:
+        """What holds a next space of a besieged man of the third kind (#1 the space, #2 the man; `ahead` gives
+        the man's own site off the board): a besieger, and where the document says so his own man or the
+        board's edge (1027; the option obsidion-board-edge changes this define alone)."""
+        p = next(((m.get("params") or {}) for _i, m in self.method_entries() if m.get("method") == "obsidion"
+                  and m.get("enabled", True) and (m.get("params") or {}).get("blocks") == "next-spaces"), None)
+        if p is None:
+            return []
+        sq, victim = "#1", "#2"
+        on = sx("!=", sq, victim)
+        ok = [all_of([on, sx("is", "Mover", who(sq))])]
+        if p.get("own_men_count", False):
+            ok.append(all_of([on, sx("is", "Next", who(sq))]))
+        if p.get("board_edge_counts", False):
+            ok.append(eq(sq, victim))
+        return [Define("Holds", any_of(ok), ("line 1022: four men ... in the four next spaces about him",
+                                             "line 1027: no Obsidion can be made with his own men"), "taking")]
+
+    def readings_not_written(self) -> None:
+        """The kings' readings of issue 33 this compiler writes only at their defaults (the options
+        king-number, king-lost-draught-scope, king-layer-at-distance): another value is listed, never followed
+        in silence."""
+        kings = self.doc.get("kings") or {}
+        parts = kings.get("parts") or {}
+        if kings.get("number", "borne") != "borne":
+            self.missing("/kings/number", "the number of a king who has lost layers is always his whole number, "
+                         "91 or 190", 533, "not written by this compiler: the description sets a king's value "
+                         "(Ludii's (value) of his site) to the sum of the layers he still bears")
+        if parts.get("draught_scope", "distance") != "distance":
+            self.missing("/kings/parts/draught_scope", "a king who lost a shape's layers loses only that shape's "
+                         "own draught, keeping his queen's draughts", 536, "not written by this compiler: "
+                         "the description takes from him that shape's distance in every direction")
+        if not parts.get("layer_at_distance", True):
+            self.missing("/kings/parts/layer_at_distance", "a layer found in danger before the draw is not taken "
+                         "then (a layer taken only after a move)", 534, "not written by this compiler: the "
+                         "description's (move Select) takes such a layer, no man moving")
+
+    def before_into(self, define: str, body: object | None, legal: object | None, cites: tuple[str, ...],
+                    out: list[Define]) -> None:
+        """A manner written with no parameters (siege, proportion) taken before the move as well: its define
+        again with the taker at (var "Origin") and the victim at (var "Victim"), and its test of (from) and
+        (to) among the removals into the place (lines 1033-1035)."""
+        if body is None or legal is None:
+            return
+        out.append(Define(define + "Before", body, cites + ("line 1033: in all manner of taking",), "taking"))
+        out.append(Define(define + "Legal", legal, cites + ("line 1033: whether (from) takes (to) so",), "taking"))
+        self.before_whole.append(sx(f'"{define}Before"'))
+        self.before_legal.append(sx(f'"{define}Legal"'))
 
     def flight_besieges(self) -> bool:
         return any(bool(f.get("may_besiege", False)) for f in self.r.flying.values())
@@ -783,6 +853,10 @@ class _Compiler:
     def reaches(self, reach: str, x: object, v: object) -> object:
         if reach == "adjacent":
             return all_of([self.near(x, v), self.active(x)])
+        if reach == "adjacent-directly":  # one of the four next spaces, directly (the option of line 1017)
+            dc = sx("abs", sx("-", sx("column", named("of", x)), sx("column", named("of", v))))
+            dr = sx("abs", sx("-", sx("row", named("of", x)), sx("row", named("of", v))))
+            return all_of([eq(1, sx("+", dc, dr)), self.active(x)])
         return sx('"InDraught"', x, v, "Mover")
 
     def two_takers(self, ms: list[tuple[str, dict[str, Any], int | None]], reach: str, A: object, V: object
@@ -818,8 +892,9 @@ class _Compiler:
         between, or with both ends, /params/counting), the lesser taking the greater (or the greater the
         lesser; /params/lesser_takes_greater). Returns the condition on the victim's whole number and the test
         of a number."""
-        lo, hi = int(p.get("min_spaces", 1)), int(p.get("max_spaces", 14))
         both = p.get("counting", "void-between") == "both-ends"
+        # max_spaces caps the void spaces between; counted with both men's own spaces, two more
+        lo, hi = int(p.get("min_spaces", 1)), int(p.get("max_spaces", 14)) + (2 if both else 0)
         greater = name == "division-by-spaces"
         compare = p.get("lesser_takes_greater", not greater)
         lines = str(p.get("lines", "straight"))
@@ -872,33 +947,70 @@ class _Compiler:
             for a_val, v_val, a_sign, v_sign in ((power, root, sign, root_sign), (root, power, root_sign, sign)):
                 clauses.append(all_of([eq(val(actor), a_val), eq(val(victim), v_val),
                                        bears(actor, "Mover", a_val, a_sign), bears(victim, "Next", v_val, v_sign)]))
-        if not clauses:
-            return None
-        cond = all_of([sx('"InDraught"', actor, victim, "Mover"), any_of(clauses)])
-        if not record:
-            return cond
-        return when(cond, self.record("cossick-signs", 0, victim, actor, actor))
+        quadrate = p.get("quadrate_sign")
+        layer_test: Callable[[int], object] | None = None
+        if quadrate is not None and int(quadrate) in powers:
+            # a king's quadrate (921-922, 929): each of his layers bears the square's sign, and is taken by his
+            # root bearing the root's sign (the layer as the power; the king takes with his whole number)
+            roots = {int(row[1]): int(row[0]) for row in table["rows"] if int(row[2]) == int(quadrate)}
 
-    def proportion_after(self, p: dict[str, Any], victim: object, actor: object) -> object | None:
+            def layer_test(value: int) -> object:
+                root = roots.get(value)
+                if root is None:
+                    return False
+                return all_of([eq(val(actor), root), bears(actor, "Mover", root, root_sign)])
+        if not clauses and layer_test is None:
+            return None
+        draught = sx('"InDraught"', actor, victim, "Mover")
+        whole_cond = all_of([draught, any_of(clauses)]) if clauses else False
+        if not record:
+            if layer_test is None:
+                return whole_cond
+            return any_of([whole_cond, all_of([draught, self.king_layer_test(victim, layer_test)])])
+        whole = when(whole_cond, self.record("cossick-signs", 0, victim, actor, actor)) if clauses else None
+        if layer_test is None:
+            return whole
+        layers = when(draught, self.layer_records(victim, layer_test, "cossick-signs", actor, actor))
+        self.cossick_layers = layers
+        return whole
+
+    def proportion_after(self, p: dict[str, Any], victim: object, actor: object,
+                         record: bool = True) -> object | None:
         """Taking by proportion (570, when agreed): the victim with two or three of the side's men set as a
-        triumph is set (a line of three next to each other, or four like a square), the numbers in a
-        proportion by the document's tests; the actor among them (records: one per other taker)."""
+        triumph is set (a line of three next to each other, or four like a square), his number among three in a
+        proportion by the document's tests (575-577, 595); the adversary at an end of the line where the
+        document says so (595, "the third or fourth"); a king by his layers only (533-535: proportion is not
+        among the manners that take his whole number: his layers so are listed, not written); the actor among
+        them (records: one per other taker)."""
         recs = []
+        conds = []
+        at_end = p.get("adversary_place", "third-or-fourth") == "third-or-fourth"
+        king = is_piece(victim, "pyramid", "Next")
         for offsets in self.arrangements():
             for vi, (vx, vy) in enumerate(offsets):
+                if at_end and len(offsets) == 3 and vi == 1:  # "the third or fourth" (595): never the middle
+                    continue
                 rel = [(x - vx, y - vy) for x, y in offsets]
                 fits = self.fitting(rel, range(self.r.ranks * FILES))
                 if not fits:
                     continue
                 sites = [site_plus(victim, dx + FILES * dy) for dx, dy in rel]
                 others = [x for j, x in enumerate(sites) if j != vi]
-                prop = self.some_three_in_proportion([val(x) for x in sites], in_line=len(offsets) == 3)
-                cond = all_of([sx("is", "In", victim, sx("sites", braces(fits))),
-                               any_of(eq(actor, x) for x in others),
-                               *(sx("is", "Mover", who(x)) for x in others), prop])
-                recs.append(when(cond, moves_of(when(sx("!=", x, actor),
-                                                     self.record("proportion", 0, victim, actor, x))
-                                                for x in others)))
+
+                def held(value: object, sites: list[object] = sites, vi: int = vi, n: int = len(offsets)) -> object:
+                    numbers = [value if j == vi else val(x) for j, x in enumerate(sites)]
+                    return self.some_three_in_proportion(numbers, in_line=n == 3, must=vi)
+                where = all_of([sx("is", "In", victim, sx("sites", braces(fits))),
+                                any_of(eq(actor, x) for x in others),
+                                *(sx("is", "Mover", who(x)) for x in others)])
+                whole = all_of([sx("not", king), held(val(victim))])
+                conds.append(all_of([where, whole]))
+                if not record:
+                    continue
+                recs.append(when(all_of([where, whole]), moves_of(
+                    when(sx("!=", x, actor), self.record("proportion", 0, victim, actor, x)) for x in others)))
+        if not record:
+            return any_of(conds) if conds else None
         return moves_of(recs)
 
     def fitting(self, rel: list[tuple[int, int]], sites: Iterable[int]) -> list[int]:
@@ -912,7 +1024,8 @@ class _Compiler:
                 out.append(s)
         return out
 
-    def obsidion_after(self, p: dict[str, Any], victim: object, actor: object) -> object | None:
+    def obsidion_after(self, p: dict[str, Any], victim: object, actor: object,
+                       record: bool = True) -> object | None:
         """Obsidion (467-480; 878; 1022-1028): every line of the man's ordinary draught hindered by an
         adversary standing at its end or nearer (kinds 1, 2), or the four next spaces held (kind 3); his own
         men never hinder (1027) unless the document says so, the board's edge only where it says; the actor
@@ -920,10 +1033,17 @@ class _Compiler:
         own = bool(p.get("own_men_count", False))
         edge = bool(p.get("board_edge_counts", False))
         if p.get("blocks", "draughts") == "next-spaces":
-            rings = [((0, 1), (1, 0), (0, -1), (-1, 0))]
-            if p.get("next_spaces", "directly") == "directly-or-cornerwise":
-                rings.append(((1, 1), (1, -1), (-1, -1), (-1, 1)))
+            direct = ((0, 1), (1, 0), (0, -1), (-1, 0))
+            corner = ((1, 1), (1, -1), (-1, -1), (-1, 1))
+            rings: list[tuple[tuple[int, int], ...]]
+            if p.get("next_spaces", "directly") == "directly-or-cornerwise":  # four directly, or four cornerwise
+                rings = [direct, corner]
+            else:  # the next space in every direction he may remove: eight where cornerwise is agreed (1024)
+                ways = {d for s in (*SHAPES, "pyramid")
+                        for d in ((self.doc.get("movement") or {}).get(s) or {}).get("directions", ["orthogonal"])}
+                rings = [direct + corner if "diagonal" in ways else direct]
             acts = []
+            conds = []
             for ring in rings:
                 held = []
                 recs = []
@@ -931,30 +1051,29 @@ class _Compiler:
                     sq = ahead(victim, 1, u)
                     on = sx("!=", sq, victim)
                     mine = all_of([on, sx("is", "Mover", who(sq))])
-                    ok = [mine]
-                    if own:
-                        ok.append(all_of([on, sx("is", "Next", who(sq))]))
-                    if edge:
-                        ok.append(eq(sq, victim))
-                    held.append(any_of(ok))
+                    held.append(sx('"Holds"', sq, victim))  # the define Holds: what holds a next space (siege_holds)
                     recs.append(when(mine, self.record("obsidion", 0, victim, actor, sq)))
                 actor_in = any_of(eq(actor, ahead(victim, 1, u)) for u in ring)
-                acts.append(when(all_of([actor_in, *held]), moves_of(recs)))
-            return moves_of(acts)
+                conds.append(all_of([actor_in, *held]))
+                acts.append(when(conds[-1], moves_of(recs)))
+            return moves_of(acts) if record else any_of(conds)
         branches = []
         for shape in SHAPES:
             offs = self.r.march[shape]
             if not offs:
                 continue
-            branches.append(when(is_piece(victim, shape, "Next"),
-                                 self.besieged([(o, True) for o in offs], victim, actor, own, edge)))
+            siege = self.besieged([(o, True) for o in offs], victim, actor, own, edge, record)
+            branches.append(when(is_piece(victim, shape, "Next"), siege) if record else
+                            all_of([is_piece(victim, shape, "Next"), siege if siege is not None else False]))
         king = [(o, self.king_avail(victim, keeps)) for o, keeps in self.king_offsets()]
         if king:
-            branches.append(when(is_piece(victim, "pyramid", "Next"), self.besieged(king, victim, actor, own, edge)))
-        return moves_of(branches)
+            siege = self.besieged(king, victim, actor, own, edge, record)
+            branches.append(when(is_piece(victim, "pyramid", "Next"), siege) if record else
+                            all_of([is_piece(victim, "pyramid", "Next"), siege if siege is not None else False]))
+        return moves_of(branches) if record else any_of(branches)
 
     def besieged(self, offsets: list[tuple[Offset, object]], victim: object, actor: object, own: bool,
-                 edge: bool) -> object | None:
+                 edge: bool, record: bool = True) -> object | None:
         """The siege of the man at `victim` whose ordinary draughts are `offsets` (each with what keeps it):
         each line he may move along is hindered, up to the farthest draught he keeps on it, by an adversary
         (a besieger) or, where the document says so, by his own man or the edge; the actor among the
@@ -977,7 +1096,7 @@ class _Compiler:
                 ends = []
                 for d, cs in sorted(by_d.items()):
                     sq = ahead(victim, d, u)
-                    mine = all_of([sx("!=", sq, victim), sx("is", "Mover", who(sq))])
+                    mine = all_of([sx("!=", sq, victim), sx("is", "Mover", who(sq)), self.active(sq)])
                     ok = [mine]
                     if own:
                         ok.append(all_of([sx("!=", sq, victim), sx("is", "Next", who(sq))]))
@@ -991,19 +1110,24 @@ class _Compiler:
                 continue
             options = []
             for k in range(1, dmax + 1):
+                # the line out to his nearest draught on it: were that space void and its way clear he might
+                # remove there, so a man farther off hinders nothing (467-468, 473-476: "standing nearer")
+                nearest = all_of([reach[k], *(sx("not", c) if c is not True else False
+                                              for d, cs in by_d.items() if d < k for c in cs)])
                 sq = ahead(victim, k, u)
                 way = [empty(ahead(victim, j, u)) for j in range(1, k)]
-                mine = all_of([reach[k], *way, sx("is", "Mover", who(sq))])
+                mine = all_of([nearest, *way, sx("is", "Mover", who(sq)), self.active(sq)])  # (726-728)
                 options.append(mine)
                 if own:
-                    options.append(all_of([reach[k], *way, sx("!=", sq, victim), sx("is", "Next", who(sq))]))
+                    options.append(all_of([nearest, *way, sx("!=", sq, victim), sx("is", "Next", who(sq))]))
                 if edge:
-                    options.append(all_of([reach[k], *way, eq(sq, victim)]))
-                actor_in.append(all_of([reach[k], *way, eq(sq, actor)]))
+                    options.append(all_of([nearest, *way, eq(sq, victim)]))
+                actor_in.append(all_of([nearest, *way, eq(sq, actor)]))
                 recs.append(when(mine, self.record("obsidion", 0, victim, actor, sq)))
             line = any_of(options)
             hindered.append(line if reach[1] is True else any_of([sx("not", reach[1]), line]))
-        return when(all_of([any_of(actor_in), any_of(some_line), *hindered]), moves_of(recs))
+        held = all_of([any_of(actor_in), any_of(some_line), *hindered])
+        return when(held, moves_of(recs)) if record else held
 
     # -- the men and layers taken --------------------------------------------------------------------------
 
@@ -1220,7 +1344,7 @@ class _Compiler:
             out[str(p["name"])] = fn
         return out
 
-    def some_three_in_proportion(self, numbers: list[object], in_line: bool) -> object:
+    def some_three_in_proportion(self, numbers: list[object], in_line: bool, must: int | None = None) -> object:
         """Whether some three of the numbers, all different, taken least to greatest, stand in a proportion
         by the document's tests (603: three numbers; 'some three of four'). For each choice of the middle
         number the other two are taken in both orders, so that no number is sorted by Ludii."""
@@ -1232,7 +1356,10 @@ class _Compiler:
                            all_of([sx("<", c, b), sx("<", b, a), any_of(t(c, b, a) for t in tests.values())])])
         clauses = []
         symmetric = self.symmetric_tests()
-        for trio in combinations(numbers, 3):
+        for trio_at in combinations(range(len(numbers)), 3):
+            if must is not None and must not in trio_at:  # the adversary's number among the three (575-577)
+                continue
+            trio = tuple(numbers[j] for j in trio_at)
             for m in trio:
                 x, y = [n for n in trio if n is not m]
                 if symmetric:  # each test reads the same least to greatest and greatest to least
@@ -1267,9 +1394,15 @@ class _Compiler:
             dr = sx("-", sx("row", named("of", "(last To)")), sx("row", named("of", "(last From)")))
             no_flight = any_of([sx("<", "(last From)", 0), sx(">=", "(last From)", self.r.ranks * FILES),
                                 eq(dc, 0), eq(dr, 0), eq(sx("abs", dc), sx("abs", dr))])
-        guard = all_of([gone if king_first else True, no_flight])
-        defs.append(Define("TriumphGuard", guard, ("line 580: when the King is taken; line 586: the men brought "
-                                                   "in their direct motions",), "victories"))
+        guard = all_of([gone if king_first else True])
+        defs.append(Define("TriumphGuard", guard, ("line 580: when the King is taken",), "victories"))
+        # the man brought by a flying draught serves for no triumph; the others stand (586-587)
+        serves: Callable[[object], object] = (lambda x: True) if no_flight is True else \
+            (lambda x: sx('"Serves"', x))
+        if no_flight is not True:
+            defs.append(Define("Serves", any_of([no_flight, sx("!=", "#1", "(last To)")]),
+                               ("line 586: the men brought in their direct motions; the man who flew serves for "
+                                "none",), "victories"))
         for c in tri.get("conditions", ()):
             if "proclaim" in str(c.get("rule", "")):
                 self.missing("/triumphs/proclaimed", str(c.get("rule")), _line(c),
@@ -1278,7 +1411,7 @@ class _Compiler:
         self.note("/triumphs/king_taken_first", "the king taken first", 580, "TriumphGuard")
         self.note("/triumphs/camp", f"the adversary's camp, {(tri.get('camp') or {}).get('spaces')} spaces", 583,
                   "regions Camp")
-        self.note("/triumphs/direct_motions_only", "not by a flying draught", 586, "TriumphGuard")
+        self.note("/triumphs/direct_motions_only", "not by a flying draught", 586, "Serves")
         arrangements = self.arrangements()
 
         def exists(make: Callable[[list[object]], object], size: int) -> object:
@@ -1295,7 +1428,7 @@ class _Compiler:
                     continue
                 region = sx("if", eq(sx("mover"), 1), sx("sites", braces(starts[1])), sx("sites", braces(starts[2])))
                 found = sx("forEach", region, named("if", all_of([*(sx("is", "Mover", who(x)) for x in sites),
-                                                                   inner])))
+                                                                   *(serves(x) for x in sites), inner])))
                 clauses.append(sx("<", 0, sx("count", "Sites", named("in", found))))
             return any_of(clauses)
 
@@ -1602,7 +1735,8 @@ def _option_variants(doc: dict[str, Any], base: _Game) -> tuple[list[tuple[str, 
             variants.append((_show(value), diff))
             changed |= set(diff)
         if not why and not changed and not mine:
-            continue  # the option changes nothing this description writes
+            why = "its values change nothing this description writes (they change only rules another option " \
+                  "agrees, as the proportion's adversary's place under proportion-taking)"
         if not why and changed & taken:
             why = f"another option carries {', '.join(sorted(changed & taken))}"
         size = sum(len(b) for _v, bodies in variants for b in bodies.values()) + sum(len(flat(d.body))
