@@ -859,25 +859,47 @@ def check_new_dir(out: str | Path, protected: Iterable[Path] = (), option: str =
     return target
 
 
-def copy_tree(source: Path, out: str | Path, protected: Iterable[Path] = (),
-              also: Mapping[str, bytes] | None = None) -> int:
-    """Copy the regular files of source (and its directories) to out, a new or
-    empty directory, all or nothing, with the files `also` names (a name
-    relative to out -> its bytes; one of source's is replaced); return the
-    number of files written."""
+def _into_new_dir(out: str | Path, protected: Iterable[Path], fill: Callable[[Path], int], *, prefix: str,
+                  doing: str, changed: str, option: str = "DIR", what: str = "the copy") -> tuple[Path, int]:
+    """Make out, a new or empty directory, all or nothing: the path resolved and checked (check_new_dir) before
+    anything is created; `fill` writes into a staging directory beside it (and returns a count), which is
+    checked again and then takes its name; on any failure the staging directory is removed. `doing` names
+    the work in an OSError's one line, `changed` in the refusal when the path changed meanwhile."""
     import shutil
 
-    target = check_new_dir(out, protected)
+    target = check_new_dir(out, protected, option, what)
     parent = target.parent
     mask = _umask()
     try:
         parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.init-", dir=parent))
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.{prefix}-", dir=parent))
     except OSError as exc:
         raise _oserror(out, exc, "create the directory") from None
-    n = 0
     try:
         os.chmod(staging, 0o777 & ~mask)
+        n = fill(staging)
+        if check_new_dir(out, protected, option, what) != target:  # again: nothing appeared meanwhile
+            raise InputError(out, None, f"changed while {changed} (a link swapped?); try again")
+        os.rename(staging, target)  # onto an empty directory, or a new name
+        return target, n
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise _oserror(out, exc, doing) from None
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def copy_tree(source: Path, out: str | Path, protected: Iterable[Path] = (),
+              also: Mapping[str, bytes] | None = None) -> int:
+    """Copy the regular files of source (and its directories) to out, a new or
+    empty directory, all or nothing (`_into_new_dir`), with the files `also`
+    names (a name relative to out -> its bytes; one of source's is replaced);
+    return the number of files written."""
+    import shutil
+
+    def fill(staging: Path) -> int:
+        n = 0
         for root, dirnames, filenames in os.walk(source):
             dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not (Path(root) / d).is_symlink())
             rel = Path(root).relative_to(source)
@@ -892,47 +914,23 @@ def copy_tree(source: Path, out: str | Path, protected: Iterable[Path] = (),
         for name, data in (also or {}).items():
             (staging / name).write_bytes(data)
             n += 1
-        if check_new_dir(out, protected) != target:  # again: nothing appeared meanwhile
-            raise InputError(out, None, "changed while the edition was copied (a link swapped?); try again")
-        os.rename(staging, target)  # onto an empty directory, or a new name
         return n
-    except OSError as exc:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise _oserror(out, exc, "copy the edition") from None
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+
+    return _into_new_dir(out, protected, fill, prefix="init", doing="copy the edition",
+                         changed="the edition was copied")[1]
 
 
 def write_new_tree(files: Mapping[str, str], out: str | Path, protected: Iterable[Path] = (),
                    option: str = "DIR", what: str = "the files") -> Path:
     """Write files (a name relative to out -> its text) as the directory out, which must be new or empty,
-    all or nothing: the path resolved and checked (check_new_dir) before anything is created, the files
-    written into a staging directory beside it, which then takes its name. Returns the directory."""
-    import shutil
-
-    target = check_new_dir(out, protected, option, what)
-    parent = target.parent
-    mask = _umask()
-    try:
-        parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=parent))
-    except OSError as exc:
-        raise _oserror(out, exc, "create the directory") from None
-    try:
-        os.chmod(staging, 0o777 & ~mask)
+    all or nothing (`_into_new_dir`). Returns the directory."""
+    def fill(staging: Path) -> int:
         for rel in sorted(files):
             path = staging / rel
             if path.parent != staging:
                 path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(files[rel], encoding="utf-8", newline="\n")
-        if check_new_dir(out, protected, option, what) != target:  # again: nothing appeared meanwhile
-            raise InputError(out, None, "changed while it was written (a link swapped?); try again")
-        os.rename(staging, target)  # onto an empty directory, or a new name
-        return target
-    except OSError as exc:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise _oserror(out, exc, "write the directory") from None
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+        return len(files)
+
+    return _into_new_dir(out, protected, fill, prefix="new", doing="write the directory",
+                         changed="it was written", option=option, what=what)[0]
