@@ -1,3 +1,4 @@
-from .cli import cli
+from .cli import cli, quick_collector
 
+quick_collector()
 cli(prog_name="rithmocheck")

@@ -291,6 +291,33 @@ def test_every_option_chosen_changes_the_document_where_it_says_and_nowhere_else
             assert back == doc, (name, alt["value"])
 
 
+@pytest.mark.parametrize("rid", ["kind-1", "kind-2", "kind-3", "seed-001", "seed-002", "seed-004"])
+def test_resolving_leaves_the_document_it_reads_as_it_was(rid):
+    """resolve() copies only the places it writes (the rest is shared with its input): every option's every
+    value, and every option at once, chosen, and the places the options set and the draughts' moves written
+    into afterwards, leave the input equal to a deep copy taken before; and the result is what resolving a
+    deep copy gives."""
+    from rithmocheck.ruleset.catalogue import by_id
+    from rithmocheck.ruleset.resolve import resolve, set_pointer
+
+    doc = by_id(rid)
+    before = copy.deepcopy(doc)
+    firsts = {}
+    for name, opt in doc["options"].items():
+        for alt in opt["alternatives"]:
+            firsts.setdefault(name, alt["value"])
+            chosen = resolve(doc, {name: alt["value"]})
+            for ptr in alt["sets"]:
+                if not ptr.endswith("/-"):
+                    set_pointer(chosen, ptr, "written by a caller")
+            chosen["movement"]["round"]["moves"].append("x")
+            assert doc == before, (rid, name, alt["value"])
+    everything = resolve(doc, firsts)
+    assert doc == before
+    assert everything == resolve(copy.deepcopy(before), firsts)
+    assert everything["resolved"] == firsts
+
+
 # --- mutations of a valid ruleset: one exact finding each ---------------------
 
 def test_square_with_its_digits_shuffled(docs):

@@ -440,6 +440,13 @@ def runs() -> dict[str, dict[str, Any]]:
 def rows() -> list[Row]:
     """The book's first kind, the modern readings, the engines' profiles (each with its recorded run, if any),
     then each other recorded run under the ruleset it was classed by."""
+    return list(_rows())
+
+
+@cache
+def _rows() -> tuple[Row, ...]:
+    """(rows(), worked out once: the shipped edition's rulesets and the recorded runs are the package's data;
+    the matrix's pages ask for them some 160 times a build.)"""
     from ..ruleset.catalogue import ruleset_ids
 
     recorded = runs()
@@ -455,7 +462,7 @@ def rows() -> list[Row]:
     for name, run_doc in sorted(recorded.items()):
         if name not in placed:
             out.append(Row(f"run/{name}", str(run_doc["profile"]), name, f"{name} (under {run_doc['profile']})"))
-    return out
+    return tuple(out)
 
 
 def columns() -> list[str]:

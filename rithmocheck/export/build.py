@@ -45,11 +45,11 @@ def build(ed: Edition, remember: bool = True, verify: bool | None = None, fork: 
     from .report import summary_line
 
     job = job if job is not None else EditionJob(ed, remember, verify)
-    job.specs  # noqa: B018 - the edition read once, before the engine side's lane forks (it shares what is read)
     second_witness(ed)  # a missing second witness is bad input before any work
     lane = job.lane(lambda: engine_side(job), fork=fork and not job.kept_all(engine_parts(job)))
     files = FileSet()
     try:
+        job.specs  # noqa: B018 - (read on each side of a forked lane: the two run at once)
         for part in edition_side(job):
             files.add(part)
     except BaseException:

@@ -13,12 +13,13 @@ The edition side, in the build's own process:
 * the files of output/, a part for each group of files: `out/tables/TABLE` (printed, corrected,
   regenerated, errata), `out/html/tables/TABLE` (its page, reading its audit and its neighbours' links),
   `out/html/index`, `out/html/examples`, `out/html/witness`, `out/html/concordance`, `out/errata`,
-  `out/audit.json` (reading the audits), `out/collation`, `out/text.tei.xml`, `out/ruleset`;
+  `out/audit.json` (reading the audits), `out/collation`, `out/text.tei.xml`;
 
 the engine side, in a lane of its own (forked, on the other core, when it has work to do): `holds` (the
-rulesets each conformance case holds for: some 1,760 runs of the engine), `out/engines` (engines.json and
+rulesets each conformance case holds for: some 2,200 runs of the engine), `out/engines` (engines.json and
 the live runs) and `out/html/engines` (a page per case, the matrix, a page per engine), reading the package
-and the shipped edition, whose rulesets the engines are held to.
+and the shipped edition, whose rulesets the engines are held to; and `out/ruleset` (the edition's own
+rulesets, reading its rules and tables).
 
 To add a part: write a function making its value from the edition (for files, a dictionary of path to
 text), and call `job.part(NAME, READS, make)` where the build assembles its files (`edition_side` or
@@ -569,8 +570,6 @@ def edition_side(job: EditionJob) -> list[PartFiles]:
     specs.append(("out/audit.json", audits, lambda: _audit_files(job), FILES))
     every = job.every_table()
     specs.append(("out/errata", [*base, "errata", *job.errata_reads()], lambda: errata_files(job), FILES))
-    specs.append(("out/ruleset", [*base, "shipped", value_read("rules-heading", ed.rules_heading)],
-                  lambda: _ruleset_files(ed), FILES))
     report = job.collation
     if report is not None:
         specs.append(("out/collation", [value_read("collation", report.as_dict())],
@@ -723,13 +722,18 @@ def engine_parts(job: EditionJob) -> list[tuple[str, Sequence[str]]]:
 
 def engine_side(job: EditionJob) -> list[PartFiles]:
     """The engine side of output/: the rulesets each case holds for, the matrix and the live runs, the pages of
-    the cases and the engines; it reads the package and the shipped edition (and the book's title, in `base`)."""
+    the cases and the engines, reading the package and the shipped edition (and the book's title, in `base`);
+    and the edition's own rulesets (out/ruleset/), what an engine reads of the edition (here, so that the two
+    sides of a cold build take about as long)."""
     from .html import holds, holds_shape
 
+    ed = job.ed
     engines = job.files("out/engines", ENGINE_READS, _engine_files)
     known = job.part("holds", ["shipped"], holds, holds_shape)
     return [engines, job.files("out/html/engines", [*ENGINE_READS, "part:holds"],
-                               lambda: _html("engine_files", _html("site_of", job.ed), known))]
+                               lambda: _html("engine_files", _html("site_of", job.ed), known)),
+            job.files("out/ruleset", ["base", job.specs, "shipped", value_read("rules-heading", ed.rules_heading)],
+                      lambda: _ruleset_files(ed))]
 
 
 def _engine_files() -> dict[str, str]:

@@ -99,7 +99,7 @@ def resolve(doc: Mapping[str, Any], choices: Mapping[str, Any] | Iterable[tuple[
     the document's edition (by default the shipped edition's, for its kinds
     and readings)."""
     items = list(choices.items() if isinstance(choices, Mapping) else choices)
-    out = copy.deepcopy(dict(doc))
+    out = _copied(doc, _pointers(doc.get("options", {}), items))
     options = out.get("options", {})
     resolved = dict(out.get("resolved", {}))
     for name, value in items:
@@ -122,6 +122,53 @@ def resolve(doc: Mapping[str, Any], choices: Mapping[str, Any] | Iterable[tuple[
     if resolved:
         out["resolved"] = resolved
     rederive(out, registry)
+    return out
+
+
+def _copied(doc: Mapping[str, Any], pointers: Iterable[str]) -> dict[str, Any]:
+    """The document to write the choices into: the places the choices set (each pointer's containers) and
+    those rederive() rewrites (the draughts' movement, the tables) copied, everything else shared with `doc`,
+    which is left as it was. (A deep copy of the whole took a third of the engine side of a build: some 80
+    rulesets resolved, each with its tables.) Values written are deep copies of the option's. The result
+    shares with `doc` what the choices leave as it was (a table's rows among them): a caller that would
+    change it in place copies it first."""
+    out = dict(doc)
+    for ptr in pointers:
+        parts = [p.replace("~1", "/").replace("~0", "~") for p in str(ptr).split("/")[1:]]
+        cur: Any = out
+        for part in parts[:-1]:
+            if isinstance(cur, dict) and part in cur and isinstance(cur[part], (dict, list)):
+                cur[part] = copy.copy(cur[part])
+                cur = cur[part]
+            elif isinstance(cur, list) and part.isdigit() and int(part) < len(cur) \
+                    and isinstance(cur[int(part)], (dict, list)):
+                cur[int(part)] = copy.copy(cur[int(part)])
+                cur = cur[int(part)]
+            else:
+                break  # no such place: set_pointer refuses it
+    movement = out.get("movement")
+    if isinstance(movement, dict):
+        out["movement"] = movement = dict(movement)
+        for shape, d in movement.items():
+            if isinstance(d, dict):
+                movement[shape] = d = dict(d)
+                if isinstance(d.get("flying"), dict):
+                    d["flying"] = dict(d["flying"])
+    if isinstance(out.get("tables"), list):
+        out["tables"] = [dict(t) if isinstance(t, dict) else t for t in out["tables"]]
+    if isinstance(out.get("resolved"), dict):
+        out["resolved"] = dict(out["resolved"])
+    return out
+
+
+def _pointers(options: Any, items: list[tuple[str, Any]]) -> list[str]:
+    """The pointers the choices may set (each alternative's and the default's of each option chosen)."""
+    out: list[str] = []
+    for name, _value in items:
+        option = options.get(name) if isinstance(options, Mapping) else None
+        if isinstance(option, Mapping):
+            out += list(option.get("default_sets", {}))
+            out += [p for a in option.get("alternatives", ()) if isinstance(a, Mapping) for p in a.get("sets", {})]
     return out
 
 
@@ -156,6 +203,21 @@ def _regenerate(t: dict[str, Any], registry: Registry) -> None:
         return
     base = registry.default_table(t["id"])
     params = dict(t.get("params", {}))
-    table = base if params == dict(base.params) else registry.generate(
-        t["id"], base.universe.name, tuple(f"{k}={v}" for k, v in params.items()))
+    if params == dict(base.params):
+        rows = _default_rows(base)
+        if t.get("rows") != rows:  # (a ruleset's tables are most often its default ones: left as they are)
+            t["rows"] = [list(r) for r in rows]
+        return
+    table = registry.generate(t["id"], base.universe.name, tuple(f"{k}={v}" for k, v in params.items()))
     t["rows"] = [list(r) for r in table.rows]
+
+
+_DEFAULT_ROWS: dict[int, tuple[Any, list[list[Any]]]] = {}  # id of a default table -> (the table, its rows)
+
+
+def _default_rows(table: Any) -> list[list[Any]]:
+    """A default table's rows as a ruleset writes them (kept, never handed out: compared, or copied)."""
+    kept = _DEFAULT_ROWS.get(id(table))
+    if kept is None or kept[0] is not table:
+        kept = _DEFAULT_ROWS[id(table)] = (table, [list(r) for r in table.rows])
+    return kept[1]
