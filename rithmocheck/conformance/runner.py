@@ -295,9 +295,9 @@ def _canonical_outcome(o: Outcome) -> Outcome:
 
 @lru_cache(maxsize=64)
 def _option_names(rid: str) -> frozenset[str]:
-    from ..ruleset.catalogue import by_id
+    from ..ruleset.catalogue import shared
 
-    return frozenset(by_id(rid).get("options", {}))
+    return frozenset(shared(rid).get("options", {}))
 
 
 @lru_cache(maxsize=256)
@@ -305,10 +305,10 @@ def _compiled(rid: str, chosen: str) -> Any:
     """A ruleset by id compiled for the reference engine, with options chosen (JSON): the kernel never
     changes its Rules, so one compilation serves every case."""
     from ..play.rules import compile_rules
-    from ..ruleset.catalogue import by_id
+    from ..ruleset.catalogue import shared
     from ..ruleset.resolve import resolve
 
-    doc, offered = by_id(rid), json.loads(chosen)
+    doc, offered = shared(rid), json.loads(chosen)
     return compile_rules(resolve(doc, offered) if offered else doc)
 
 

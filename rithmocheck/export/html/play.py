@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from markupsafe import Markup
+
 from ...conformance.cases import Case, load_cases
 from ...conformance.matrix import POINTS, Row, book, cells, rows, runs, source_url, unmapped
 from ...play.position import Man, Position, parse, parse_square, square_name
@@ -49,6 +51,14 @@ class BoardView:
     arrow: tuple[int, int, int, int] | None
     title: str
     desc: str
+
+    @property
+    def squares_svg(self) -> Markup:
+        """The squares as SVG, written here rather than in the template (numbers and two class names: nothing to
+        escape; a board's 64 squares were some half of the escaping of a build's boards)."""
+        c = self.cell
+        return Markup("".join(f'<rect x="{x}" y="{y}" width="{c}" height="{c}" class="{"dk" if dark else "lt"}"/>'
+                              for x, y, dark in self.squares))
 
 
 def _xy(sq: tuple[int, int], top: int) -> tuple[int, int]:
@@ -163,11 +173,11 @@ def _answer(outcome: dict[str, Any] | None) -> str:
 
 @cache
 def _rules(ruleset: str, options: str) -> Rules:
-    from ...ruleset.catalogue import by_id
+    from ...ruleset.catalogue import shared
     from ...ruleset.resolve import resolve
 
     chosen = json.loads(options)
-    doc = by_id(ruleset)
+    doc = shared(ruleset)
     return compile_rules(resolve(doc, chosen) if chosen else doc)
 
 
