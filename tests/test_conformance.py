@@ -340,3 +340,21 @@ def test_each_reading_the_book_leaves_open_is_an_option_citing_both_readings_wit
                     and c.data.get("options", {}).get(name, option["default"]) == value
                     and name in c.data.get("disputes", ())]
         assert covering, (name, value)
+
+
+def test_the_cases_stating_statements_are_those_load_cases_gives_read_or_not():
+    """cases_stating() (the boards of the worked examples' page) gives the shipped cases of those statements,
+    read and checked, whether the whole set was read in the process or not."""
+    from rithmocheck.conformance import cases as C
+
+    stated = {c.data["source"]["statement"] for c in C.load_cases() if c.data["source"].get("statement")}
+    some = set(sorted(stated)[::2])
+    assert some and len(some) < len(stated)
+    want = [c for c in C.load_cases() if c.data["source"].get("statement") in some]
+    assert C.cases_stating(some) == want
+    C._shipped.cache_clear()
+    try:
+        assert C.cases_stating(some) == want
+        assert C.cases_stating(set()) == []
+    finally:
+        C._shipped.cache_clear()

@@ -114,14 +114,14 @@ def sections_of(edition: Edition, errata: tuple[Erratum, ...],
 
 def boards_of(edition: Edition) -> dict[str, tuple[Any, ...]]:
     """The conformance cases drawn on the page of the passage of worked examples whose statement they state."""
-    from ...conformance.cases import load_cases
+    from ...conformance.cases import cases_stating
     from ...conformance.matrix import runs
     from .play import case_view
 
     statements = {x.id: x.passage for x in edition.examples}
     live = runs()
     out: dict[str, list[Any]] = {}
-    for c in load_cases():
+    for c in cases_stating(statements):
         statement = c.data.get("source", {}).get("statement")
         if statement and statement in statements:
             out.setdefault(statements[statement], []).append(case_view(c, live, []))
