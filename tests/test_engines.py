@@ -34,6 +34,9 @@ def test_four_engines_or_more_are_run_live():
         assert r["profile"] == f"engine/{name}" and len(r["commit"]) == 40
         assert r["engine"] == name  # the engine's name, never the command line of the machine it ran on
         assert r["cases"] == len(r["results"]) and sum(r["by_class"].values()) == r["cases"]
+        for row in r["results"]:  # an engine's error names it so too, and its case
+            if row.get("message", "").startswith("engine "):
+                assert row["message"].startswith(f'engine "{name}" on case {row["case"]}: '), (name, row["message"])
 
 
 @pytest.mark.parametrize("name", LIVE)

@@ -265,6 +265,22 @@ def test_bytes_that_are_not_utf8_with_fit_and_profile():
     assert row["class"] == "error" and "not UTF-8" in row["message"] and CASE in row["message"]
 
 
+def test_a_run_classed_under_an_engines_profile_names_the_engine_by_its_name_not_its_command():
+    """A recorded run (engines/run.sh) is deterministic: an engine's error names the engine as the record does
+    (its profile's name), never by the command it ran, whose paths are one machine's."""
+    command = engine("not_utf8.py")
+    r = run("conformance", CASE, "--engine", command, "--profile", "engine/dagaz", "--format", "json")
+    assert r.exit_code == 1, r.output
+    data = json.loads(r.stdout)
+    (row,) = data["results"]
+    assert data["engine"] == "dagaz" and row["class"] == "error"
+    assert row["message"].startswith(f'engine "dagaz" on case {CASE}: its answer is not UTF-8 (byte '), row
+    assert str(HOSTILE) not in row["message"] and "not_utf8.py" not in row["message"]
+    r = run("conformance", CASE, "--engine", command, "--format", "json")  # unclassed: the command, as issue 36
+    assert json.loads(r.stdout)["results"][0]["message"].startswith('engine "')
+    assert "not_utf8.py" in json.loads(r.stdout)["results"][0]["message"]
+
+
 @pytest.mark.parametrize("command,needle", [("", "the command is empty"),
                                             ("python3 'x", "cannot read the command \"python3 'x\": "),
                                             ("   ", "the command is empty"),

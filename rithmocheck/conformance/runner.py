@@ -55,6 +55,7 @@ class Result:
     outcome: Outcome | None = None
     message: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    named: str = ""  # an engine's error: the engine as its message names it (its command's label)
 
     def as_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"case": self.case.id, "status": self.status, "ruleset": self.case.ruleset,
@@ -159,12 +160,13 @@ def engine_outcome(case: Case, command: str, doc: dict[str, Any], timeout: float
     try:
         got = answer(run(parse_command(command), payload, timeout))
     except Failure as exc:
-        return Result(case, "error", message=f"engine \"{label(command)}\" on case {case.id}: {exc}")
+        return Result(case, "error", message=f"engine \"{label(command)}\" on case {case.id}: {exc}",
+                      named=label(command))
     if "unsupported" in got:
         return Result(case, "unsupported", message=printable(got["unsupported"])[:300])
     if "error" in got:
         return Result(case, "error", message=f"engine \"{label(command)}\" on case {case.id}: it says: "
-                                             f"{printable(got['error'])[:300]}")
+                                             f"{printable(got['error'])[:300]}", named=label(command))
     return Outcome(got["legal"], tuple(got.get("captures", ())), tuple(got.get("victories", ())))
 
 
@@ -361,7 +363,7 @@ def record(results: list[Result], profile: dict[str, Any] | None, engine: str) -
             if why is not None:
                 row["explanation"] = why
         if r.message:
-            row["message"] = r.message
+            row["message"] = _as_recorded(r, engine)
         rows.append(row)
     source = ((profile or {}).get("reading") or {}).get("source") or {}
     tally: dict[str, int] = {}
@@ -370,6 +372,16 @@ def record(results: list[Result], profile: dict[str, Any] | None, engine: str) -
     return {"engine": engine, "profile": (profile or {}).get("ruleset"), "repository": source.get("repository"),
             "commit": source.get("commit"), "cases": len(rows), "by_class": dict(sorted(tally.items())),
             "results": rows}
+
+
+def _as_recorded(r: Result, engine: str) -> str:
+    """A result's message as a record keeps it: an engine's error names the engine by the record's name for it,
+    not by the command it was run by (whose paths are those of one machine: the record stays deterministic)."""
+    from .engine import label
+
+    said = f'engine "{r.named}" '
+    return f'engine "{label(engine)}" ' + r.message[len(said):] if r.named and r.message.startswith(said) \
+        else r.message
 
 
 def replayed(run: dict[str, Any], cases: dict[str, Case]) -> list[Result]:
