@@ -1,4 +1,3 @@
-from .cli import cli, quick_collector
+from .cli import cli
 
-quick_collector()
 cli(prog_name="rithmocheck")

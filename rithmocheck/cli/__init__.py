@@ -42,18 +42,4 @@ cli.add_command(ruleset.ruleset)
 
 
 def main() -> None:  # pragma: no cover - console entry point
-    quick_collector()
     cli(prog_name="rithmocheck")
-
-
-def quick_collector() -> None:
-    """The cyclic garbage collector run less often in a command's process (a command is short, and makes
-    few cycles): its first generation collected after 50,000 allocations, not 700, and the older ones after
-    20 of the younger's (not 10). Each full collection walks every object held (a build holds the edition,
-    its tables and every file's text), and at Python's thresholds the collector took about a third of a
-    cold build's engine side (0.7 s against 0.45 s of processor time, measured with it off). Set by the
-    console entry point and `python -m rithmocheck` alone: a program that imports the package keeps its
-    own settings."""
-    import gc
-
-    gc.set_threshold(50_000, 20, 20)
