@@ -45,10 +45,15 @@ def _show(value: Any) -> str:
     return json.dumps(value) if not isinstance(value, str) else value
 
 
+def pointer_parts(ptr: str) -> list[str]:
+    """The reference tokens of a JSON Pointer (RFC 6901: ~1 is "/", ~0 is "~")."""
+    return [p.replace("~1", "/").replace("~0", "~") for p in str(ptr).split("/")[1:]]
+
+
 def pointer_place_exists(doc: Any, ptr: str) -> bool:
     """Whether a JSON Pointer names a place of the document: its parent
     exists (a key of an object may be new; an index of a list may not)."""
-    parts = [p.replace("~1", "/").replace("~0", "~") for p in str(ptr).split("/")[1:]]
+    parts = pointer_parts(ptr)
     if not parts:
         return False
     cur = doc
@@ -66,7 +71,7 @@ def pointer_place_exists(doc: Any, ptr: str) -> bool:
 
 def set_pointer(doc: Any, ptr: str, value: Any, where: str = "<ruleset>") -> None:
     """Write value at a JSON Pointer (RFC 6901) whose parent exists."""
-    parts = [p.replace("~1", "/").replace("~0", "~") for p in ptr.split("/")[1:]]
+    parts = pointer_parts(ptr)
     if not parts:
         raise InputError(where, None, f"{ptr!r}: a pointer to the whole document cannot be set")
     cur = doc
@@ -134,7 +139,7 @@ def _copied(doc: Mapping[str, Any], pointers: Iterable[str]) -> dict[str, Any]:
     change it in place copies it first."""
     out = dict(doc)
     for ptr in pointers:
-        parts = [p.replace("~1", "/").replace("~0", "~") for p in str(ptr).split("/")[1:]]
+        parts = pointer_parts(ptr)
         cur: Any = out
         for part in parts[:-1]:
             if isinstance(cur, dict) and part in cur and isinstance(cur[part], (dict, list)):
