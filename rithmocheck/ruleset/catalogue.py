@@ -36,14 +36,10 @@ def by_id(rid: str, where: str = "--ruleset", edition: Edition | None = None) ->
     raise InputError(where, None, f"no ruleset {rid!r}: one of {', '.join(ruleset_ids(ed))}")
 
 
-def shared(rid: str, where: str = "--ruleset") -> dict[str, Any]:
+@cache
+def shared(rid: str) -> dict[str, Any]:
     """The shipped edition's ruleset of an id, as `by_id` gives it, read once a process and shared by every
     caller: never to be changed (resolve() reads it and copies what it writes). The matrix and the rulesets
     each case holds for read some 170 rulesets a build, each a fresh copy through by_id."""
-    return _shared(rid, where)
-
-
-@cache
-def _shared(rid: str, where: str) -> dict[str, Any]:
-    return by_id(rid, where)
+    return by_id(rid)
 

@@ -131,17 +131,16 @@ def resolve(doc: Mapping[str, Any], choices: Mapping[str, Any] | Iterable[tuple[
 
 
 def _copied(doc: Mapping[str, Any], pointers: Iterable[str]) -> dict[str, Any]:
-    """The document to write the choices into: the places the choices set (each pointer's containers) and
-    those rederive() rewrites (the draughts' movement, the tables) copied, everything else shared with `doc`,
-    which is left as it was. (A deep copy of the whole took a third of the engine side of a build: some 80
-    rulesets resolved, each with its tables.) Values written are deep copies of the option's. The result
-    shares with `doc` what the choices leave as it was (a table's rows among them): a caller that would
-    change it in place copies it first."""
+    """The document to write the choices into: the containers on each pointer's path copied, everything else
+    shared with `doc`, which is left as it was (rederive() replaces what it rewrites rather than changing it;
+    a deep copy of the whole took a third of the engine side of a build: some 80 rulesets resolved, each with
+    its tables). Values written are deep copies of the option's. The result shares with `doc` what the
+    choices leave as it was (a table's rows among them): a caller that would change it in place copies it
+    first."""
     out = dict(doc)
     for ptr in pointers:
-        parts = pointer_parts(ptr)
         cur: Any = out
-        for part in parts[:-1]:
+        for part in pointer_parts(ptr)[:-1]:
             if isinstance(cur, dict) and part in cur and isinstance(cur[part], (dict, list)):
                 cur[part] = copy.copy(cur[part])
                 cur = cur[part]
@@ -151,18 +150,6 @@ def _copied(doc: Mapping[str, Any], pointers: Iterable[str]) -> dict[str, Any]:
                 cur = cur[int(part)]
             else:
                 break  # no such place: set_pointer refuses it
-    movement = out.get("movement")
-    if isinstance(movement, dict):
-        out["movement"] = movement = dict(movement)
-        for shape, d in movement.items():
-            if isinstance(d, dict):
-                movement[shape] = d = dict(d)
-                if isinstance(d.get("flying"), dict):
-                    d["flying"] = dict(d["flying"])
-    if isinstance(out.get("tables"), list):
-        out["tables"] = [dict(t) if isinstance(t, dict) else t for t in out["tables"]]
-    if isinstance(out.get("resolved"), dict):
-        out["resolved"] = dict(out["resolved"])
     return out
 
 
@@ -191,30 +178,32 @@ def _shipped(doc: Mapping[str, Any]) -> Registry | None:
 def rederive(doc: dict[str, Any], registry: Registry | None = None) -> None:
     """What the document derives from other parts: the draughts' moves, and
     the tables whose parameters differ from the regenerated ones."""
-    for shape in ("round", "triangle", "square", "pyramid"):
-        d = doc.get("movement", {}).get(shape)
-        if isinstance(d, dict) and "directions" in d and "distances" in d:
-            d["moves"] = offsets(d["directions"], d["distances"])
-            if isinstance(d.get("flying"), dict) and "leg" in d["flying"]:
-                d["flying"]["moves"] = knight(d["flying"]["leg"])
+    movement = doc.get("movement")
+    if isinstance(movement, dict):  # (each container rewritten is replaced: resolve() shares the rest)
+        movement = doc["movement"] = dict(movement)
+        for shape in ("round", "triangle", "square", "pyramid"):
+            d = movement.get(shape)
+            if isinstance(d, dict) and "directions" in d and "distances" in d:
+                d = movement[shape] = {**d, "moves": offsets(d["directions"], d["distances"])}
+                if isinstance(d.get("flying"), dict) and "leg" in d["flying"]:
+                    d["flying"] = {**d["flying"], "moves": knight(d["flying"]["leg"])}
     tables = registry if registry is not None else _shipped(doc)
-    if tables is not None:
-        for t in doc.get("tables", ()):
-            _regenerate(t, tables)
+    if tables is not None and isinstance(doc.get("tables"), list):
+        doc["tables"] = [_regenerated(t, tables) if isinstance(t, dict) else t for t in doc["tables"]]
 
 
-def _regenerate(t: dict[str, Any], registry: Registry) -> None:
+def _regenerated(t: dict[str, Any], registry: Registry) -> dict[str, Any]:
+    """The table with its rows as its parameters make them (itself where they already are)."""
     if t.get("id") not in registry:
-        return
+        return t
     base = registry.default_table(t["id"])
     params = dict(t.get("params", {}))
     if params == dict(base.params):
         rows = _default_rows(base)
-        if t.get("rows") != rows:  # (a ruleset's tables are most often its default ones: left as they are)
-            t["rows"] = [list(r) for r in rows]
-        return
+        # (a ruleset's tables are most often its default ones: left as they are)
+        return t if t.get("rows") == rows else {**t, "rows": [list(r) for r in rows]}
     table = registry.generate(t["id"], base.universe.name, tuple(f"{k}={v}" for k, v in params.items()))
-    t["rows"] = [list(r) for r in table.rows]
+    return {**t, "rows": [list(r) for r in table.rows]}
 
 
 _DEFAULT_ROWS: dict[int, tuple[Any, list[list[Any]]]] = {}  # id of a default table -> (the table, its rows)
