@@ -40,4 +40,7 @@ class InputError(Exception):
 def printable(text: object) -> str:
     """Text for one line of a message: control characters (a new line, a NUL,
     an escape) are shown escaped, never sent to the terminal."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+    line = str(text)
+    if line.isprintable():  # (most are: no character to look at one by one)
+        return line
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)

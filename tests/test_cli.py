@@ -461,3 +461,25 @@ def test_explain_makes_the_proofs_with_sympy_once_then_remembers_them(tmp_path):
 
     with sqlite3.connect(tmp_path / "rithmocheck" / "memo.sqlite3") as db:  # (the memo's one database)
         assert db.execute("SELECT count(*) FROM entries WHERE key LIKE 'proofs:%'").fetchone()[0] == 1
+
+
+def test_a_batch_command_turns_the_collector_on_again_unless_the_process_ends_with_it(monkeypatch):
+    """build and audit run with the cyclic collector off (cli.options.batch); in a process that goes on (a
+    caller, a test) it is on again after them, and in one that ends with the command (the console entry
+    point) it is left off, so that turning it on does not pass over every object made."""
+    import gc
+
+    from rithmocheck.cli import options
+
+    assert gc.isenabled()
+    seen = []
+    ran = options.batch(lambda: seen.append(gc.isenabled()))
+    ran()
+    assert seen == [False] and gc.isenabled()
+    monkeypatch.setattr(options, "_ONE_COMMAND", False)
+    options.one_command()
+    try:
+        ran()
+        assert seen == [False, False] and not gc.isenabled()
+    finally:
+        gc.enable()
