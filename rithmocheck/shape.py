@@ -30,6 +30,65 @@ def schema(name: str) -> dict[str, Any]:
     return data
 
 
+# A text that is not blank: it holds a character no regular expression's dialect takes for white space (ECMA
+# 262's, which JSON Schema names; Python's, which adds the separators U+001C-U+001F and U+0085; Rust's): the
+# same strings in each, so that jsonschema-rs, python-jsonschema and ajv agree on it (`surely_valid`).
+NOT_BLANK = "[^\\s\\x1c-\\x1f\\x85\\ufeff]"
+
+
+@cache
+def _fast(name: str | tuple[str, str]) -> Any:
+    """jsonschema-rs's validator of a published schema (or of an item schema, `_item_schema`), made once a
+    process; None where it cannot be had (the library missing on this platform)."""
+    try:
+        import jsonschema_rs
+    except ImportError:  # pragma: no cover - a platform without its wheel: python-jsonschema alone
+        return None
+    root = schema(name) if isinstance(name, str) else json.loads(name[1])
+    return jsonschema_rs.validator_for(root, validate_formats=False, retriever=_retrieve)
+
+
+def _retrieve(uri: str) -> Any:
+    """The published schema an "$id" of ours names (urn:rithmocheck:schema:NAME); no other is fetched."""
+    prefix = "urn:rithmocheck:schema:"
+    if not uri.startswith(prefix) or not (SCHEMA_DIR / f"{uri[len(prefix):]}.json").is_file():
+        raise ValueError(f"{uri} is not a schema of rithmocheck")
+    return schema(f"{uri[len(prefix):]}.json")
+
+
+def surely_valid(name: str | tuple[str, str], data: Any) -> bool:
+    """True when the data surely follows the schema (a file name in rithmocheck/schema/, or ("item", the item
+    schema's JSON)): jsonschema-rs, some thirty times faster than python-jsonschema and without its import
+    (some 40 ms a process), finds it valid. False otherwise, and where it cannot tell (a value it cannot
+    read, such as a lone surrogate): python-jsonschema then decides, and names the problem (`problems`).
+    Whatever the one finds valid the other does (tests/test_shape_fast.py holds them to it on every schema;
+    the two read a pattern alike where the schemas use NOT_BLANK and anchors, where python-jsonschema lets
+    a last new line through, jsonschema-rs alone refuses it, and python-jsonschema decides)."""
+    fast = _fast(name)
+    if fast is None:  # pragma: no cover - see _fast
+        return False
+    try:
+        return bool(fast.is_valid(data))
+    except UnicodeError:  # (a lone surrogate)
+        return False
+    except ValueError:  # a key that is text of a class of its own (the YAML reader's, which keeps its line)
+        pass
+    except (TypeError, OverflowError, RecursionError):
+        return False
+    try:  # the same data as plain JSON (every key of a document our readers make is text)
+        return bool(fast.is_valid(json.loads(json.dumps(data, allow_nan=False))))
+    except (ValueError, TypeError, OverflowError, RecursionError):
+        return False
+
+
+def problems(name: str, data: Any) -> list[Any]:
+    """python-jsonschema's errors of the data under a published schema: none, without asking it, when the
+    data is surely valid (`surely_valid`)."""
+    if surely_valid(name, data):
+        return []
+    return list(validator(name).iter_errors(data))
+
+
 @cache
 def validator(name: str) -> Any:
     """The validator of a published schema, made once a process (making it costs more than most checks); its
@@ -107,7 +166,7 @@ def _message(error: Any, namer: Namer | None = None) -> str:
         known = set(error.schema.get("properties", {}))
         extra = sorted(str(k) for k in error.instance if k not in known)
         return f"{where}: unknown field {extra[0]!r}" if extra else f"{where}: {error.message}"
-    if (v == "minLength" or v == "pattern" and expected == "\\S") and path and isinstance(path[-1], str) \
+    if (v == "minLength" or v == "pattern" and expected == NOT_BLANK) and path and isinstance(path[-1], str) \
             and isinstance(error.instance, str):
         return f"{_where(path[:-1], namer)}: {path[-1]!r} is empty"
     if v == "type":
@@ -167,6 +226,11 @@ def _item_schema(schema_name: str, items: str) -> dict[str, Any] | None:
 
 
 @cache
+def _item_key(schema_name: str, items: str) -> str:
+    return json.dumps(_item_schema(schema_name, items), sort_keys=True)
+
+
+@cache
 def _item_validator(schema_name: str, items: str) -> Any:
     from jsonschema import Draft202012Validator
 
@@ -190,7 +254,8 @@ def _items_valid(data: Any, schema_name: str, items: str) -> bool:
     known = memo.get_many(sorted({k for k in keys if k is not None}))
     for key, item in zip(keys, data[items]):
         if key is not None and key not in known:
-            if not _item_validator(schema_name, items).is_valid(item):
+            if not surely_valid(("item", _item_key(schema_name, items)), item) \
+                    and not _item_validator(schema_name, items).is_valid(item):
                 return False
             memo.put(key, True)
             known[key] = (True, "")
@@ -222,7 +287,7 @@ def check(data: Any, schema_name: str, path: str | Path, fallback_line: int | No
         if items is not None and _items_valid(data, schema_name, items):
             memo.put(key, True)
             return
-    errors = list(validator(schema_name).iter_errors(data))
+    errors = problems(schema_name, data)
     if not errors:
         if key is not None:
             memo.put(key, True)

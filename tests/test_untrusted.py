@@ -293,8 +293,18 @@ def test_a_command_that_cannot_be_run_is_bad_input(command, needle):
 
 
 def no_process_with(marker: str) -> bool:
-    found = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True)
-    return found.returncode == 1 and not found.stdout.strip()
+    """No process runs with the marker in its command line. The runner sends SIGKILL to the engine's group
+    before it returns, and a killed process is gone when the kernel has torn it down: on a loaded machine
+    that may come some milliseconds later, so it is asked again for a second (the sleep, left alone, runs
+    97 s)."""
+    deadline = time.monotonic() + 1.0
+    while True:
+        found = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True)
+        if found.returncode == 1 and not found.stdout.strip():
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
 
 
 @pytest.mark.skipif(shutil.which("pgrep") is None, reason="needs pgrep")

@@ -57,16 +57,11 @@ class Case:
         return f"witness line {w['line']}: \"{w['quote']}\""
 
 
-def _validator() -> Any:
-    """The schema's validator, made once a process (making it is most of the cost of checking a case)."""
-    from ..shape import validator
-
-    return validator(SCHEMA_FILE.name)
-
-
 def schema_problems(data: Any) -> list[tuple[str, str]]:
     out = []
-    for err in sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path)):
+    from ..shape import problems
+
+    for err in sorted(problems(SCHEMA_FILE.name, data), key=lambda e: list(e.absolute_path)):
         ptr = "/" + "/".join(str(p) for p in err.absolute_path)
         out.append((ptr, err.message if len(err.message) < 160 else err.message[:157] + "..."))
     return out

@@ -260,12 +260,13 @@ def answer(done: Run) -> dict[str, Any]:
         problem = exc.problem.removeprefix("malformed JSON: ")
         raise Failure(f"its answer is not JSON within the bounds of an input ({MAX_DEPTH} deep, {MAX_VALUES:,} "
                       f"values): {problem}: {_shown(text)}" + _tail(done)) from None
-    from jsonschema.exceptions import best_match
+    from ..shape import problems
 
-    from ..shape import validator
+    found = problems(ANSWER_SCHEMA, data)
+    if found:
+        from jsonschema.exceptions import best_match
 
-    error = best_match(validator(ANSWER_SCHEMA).iter_errors(data))
-    if error is not None:
+        error = best_match(found)
         where = "/" + "/".join(map(str, error.absolute_path))
         raise Failure(f"its answer is not of the protocol's shape at {where}: {printable(error.message)[:160]}")
     result: dict[str, Any] = data

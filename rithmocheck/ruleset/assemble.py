@@ -277,9 +277,9 @@ _VALID_RULESETS: set[str] = set()
 
 
 def _check_document(doc: dict[str, Any], kind: int, edition: Edition) -> None:
-    from ..shape import validator, value_problem
+    from ..shape import problems, value_problem
 
-    errors = sorted(validator(SCHEMA_FILE.name).iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(problems(SCHEMA_FILE.name, doc), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         e = errors[0]
         where = "/" + "/".join(map(str, e.absolute_path))

@@ -102,12 +102,11 @@ def documents_in(data: Any) -> list[Any]:
 
 
 def schema_findings(data: Any, name: str) -> list[RulesetFinding]:
-    from ..shape import validator
+    from ..shape import problems
 
-    checker = validator("ruleset-1.json")  # made once a process
     table = str(data["ruleset"]) if isinstance(data, dict) and isinstance(data.get("ruleset"), str) else name
     out = []
-    for e in sorted(checker.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.message)):
+    for e in sorted(problems("ruleset-1.json", data), key=lambda e: (list(map(str, e.absolute_path)), e.message)):
         msg = e.message if len(e.message) <= 200 else e.message[:197] + "..."
         out.append(RulesetFinding(table, "schema", msg, pointer(*e.absolute_path)))
     return out

@@ -1,0 +1,230 @@
+"""jsonschema-rs as the quick way to a valid verdict (rithmocheck.shape.surely_valid), held to
+python-jsonschema, which decides every other verdict and names the problem.
+
+The one property the build leans on: whatever jsonschema-rs finds valid, python-jsonschema finds valid
+too, on every published schema. It is checked on the shipped documents of each schema and on documents
+mutated from them (text with the characters the regular expressions' dialects read differently, numbers
+at the edges, values of another type, fields dropped, added and doubled); a long run takes
+
+    RITHMOCHECK_FUZZ_EXAMPLES=10000 pytest tests/test_shape_fast.py
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import jsonschema_rs
+import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rithmocheck.cli import cli
+from rithmocheck.inputs import load_text
+from rithmocheck.shape import NOT_BLANK, SCHEMA_DIR, _fast, problems, schema, surely_valid
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "sources" / "lever-fulke-1563"
+CASES = sorted((ROOT / "rithmocheck" / "conformance" / "cases").glob("*.json"))
+BUDGET = int(os.environ.get("RITHMOCHECK_FUZZ_EXAMPLES", "0")) or 400
+
+
+def _yaml(path: Path) -> object:
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def _json(path: Path) -> object:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _documents() -> dict[str, list[object]]:
+    """Documents of every published schema: the shipped edition's files, the cases, the output's."""
+    out = ROOT / "output"
+    rulesets = json.loads(CliRunner().invoke(cli, ["ruleset"]).stdout)
+    cases = [_json(p) for p in CASES[::9]]
+    docs: dict[str, list[object]] = {
+        "edition-1.json": [_yaml(SOURCE / "edition.yaml")],
+        "witness-1.json": [_yaml(SOURCE / "witness.yaml")],
+        "book-1.json": [_yaml(SOURCE / "book.yaml")],
+        "rules-1.json": [_yaml(SOURCE / "rules.yaml")],
+        "examples-1.json": [_yaml(SOURCE / "examples.yaml")],
+        "coverage-1.json": [_yaml(SOURCE / "coverage.yaml")],
+        "pages-1.json": [_yaml(SOURCE / "pages.yaml")],
+        "errata-1.json": [_yaml(ROOT / "corrections" / "lever-fulke-1563.yaml")],
+        "conformance-case-1.json": cases,
+        "engine-answer-1.json": [c["expect"] for c in cases] + [{"unsupported": "ransom"}, {"error": "no board"}],
+        "position-1.json": [{"men": [{"square": "c5", "side": "even", "shape": "round", "value": 2}],
+                             "to_move": "even"}],
+        "ruleset-1.json": [_json(out / "ruleset" / f"kind-{k}.json") for k in (1, 2, 3)],
+        "rulesets-1.json": [rulesets],
+        "audit-1.json": [_json(out / "audit.json")],
+        "collation-1.json": [_json(out / "collation.json")],
+    }
+    return docs
+
+
+DOCUMENTS = _documents()
+PAIRS = [(name, i) for name, docs in DOCUMENTS.items() for i in range(len(docs))]
+
+
+@functools.cache
+def reference(name: str) -> jsonschema.Draft202012Validator:
+    """python-jsonschema on the published schema as it is (our $ids registered), not as shape.validator
+    inlines it."""
+    from referencing import Registry, Resource
+
+    registry: Registry = Registry().with_resources(
+        (f"urn:rithmocheck:schema:{p.stem}", Resource.from_contents(schema(p.name))) for p in SCHEMA_DIR.glob("*.json"))
+    return jsonschema.Draft202012Validator(schema(name), registry=registry)
+
+
+def python_valid(name: str, data: object) -> bool:
+    """python-jsonschema's verdict, on the schema as published and as the build reads it (shape.validator)."""
+    from rithmocheck.shape import validator
+
+    valid = not list(reference(name).iter_errors(data))
+    if name != "rulesets-1.json":  # (its rulesets are checked one by one against ruleset-1.json)
+        assert valid == (not list(validator(name).iter_errors(data)))
+    return valid
+
+
+def test_every_published_schema_has_its_documents_here():
+    assert sorted(DOCUMENTS) == sorted(p.name for p in SCHEMA_DIR.glob("*.json"))
+    assert all(_fast(name) is not None for name in DOCUMENTS)
+
+
+@pytest.mark.parametrize("name,i", PAIRS)
+def test_the_shipped_documents_are_surely_valid(name, i):
+    """Each agrees with python-jsonschema on the documents we ship and make (valid, both)."""
+    doc = DOCUMENTS[name][i]
+    assert python_valid(name, doc), f"{name} #{i} is not valid: fix the fixture, not the schema"
+    assert surely_valid(name, doc)
+
+
+def test_a_document_read_by_our_yaml_reader_is_surely_valid():
+    """The YAML reader's keys are text of a class of its own (they keep their lines); they are read as
+    JSON text, not refused."""
+    data = load_text((SOURCE / "book.yaml").read_text(encoding="utf-8"), "book.yaml")
+    assert type(next(iter(data))) is not str
+    assert surely_valid("book-1.json", data)
+
+
+def test_what_jsonschema_rs_cannot_read_is_left_to_python_jsonschema():
+    """A lone surrogate (which a JSON text may carry as an escape) where a pattern reads it: not surely
+    valid (jsonschema-rs cannot read it), and the verdict is python-jsonschema's; nothing is raised."""
+    edition = dict(DOCUMENTS["edition-1.json"][0])  # type: ignore[call-overload]
+    edition["title"] = "\ud800"
+    assert not surely_valid("edition-1.json", edition)
+    assert problems("edition-1.json", edition) == list(reference("edition-1.json").iter_errors(edition)) == []
+    for answer in ({"unsupported": "\ud800"}, {"error": "\udfff x"}):
+        assert problems("engine-answer-1.json", answer) == []
+    assert problems("engine-answer-1.json", {"legal": "yes"}) != []
+
+
+def test_a_valid_document_is_checked_without_importing_python_jsonschema():
+    """The quick way is quick: python-jsonschema (some 40 ms to import) is not imported for valid data."""
+    code = ("import sys\n"
+            "from rithmocheck.inputs import load_text\n"
+            "from rithmocheck.shape import check\n"
+            f"p = {str(SOURCE / 'rules.yaml')!r}\n"
+            "check(load_text(open(p, encoding='utf-8').read(), p), 'rules-1.json', p)\n"
+            "print('jsonschema' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "RITHMOCHECK_NO_CACHE": "1"}, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"
+
+
+def test_not_blank_reads_alike_in_python_and_in_jsonschema_rs():
+    """The non-blank pattern of the schemas, character by character over the whole of Unicode: Python's re
+    (python-jsonschema) and jsonschema-rs take the same characters for blank."""
+    py = re.compile(NOT_BLANK)
+    rs = jsonschema_rs.validator_for({"type": "string", "pattern": NOT_BLANK})
+    differ = [hex(c) for c in range(0x110000) if not 0xD800 <= c < 0xE000
+              and (py.search(chr(c)) is not None) != rs.is_valid(chr(c))]
+    assert differ == []
+    blank = [hex(c) for c in (0x9, 0xA, 0x1C, 0x1F, 0x20, 0x85, 0xA0, 0x2028, 0x3000, 0xFEFF) if py.search(chr(c))]
+    assert blank == []
+    assert py.search(" a ") and py.search("é")
+
+
+def test_the_schemas_use_no_other_pattern_for_a_text_that_is_not_blank():
+    """A bare \\S reads U+001C-U+001F and U+0085 as text in jsonschema-rs and ajv, as blank in Python."""
+    for path in SCHEMA_DIR.glob("*.json"):
+        assert '"\\\\S"' not in path.read_text(encoding="utf-8"), path.name
+
+
+# --- documents mutated from the shipped ones -----------------------------------------------------------
+
+TEXTS = st.one_of(
+    st.sampled_from(["", " ", "\t", "\n", "a\n", "\na", "x", "\x1c", "\x1f", "\x85", "\ufeff", "\u2028", "\xa0",
+                     " \x85 ", "c5", "c5\n", "a1", "k1-addition", "k1-addition\n", "0" * 64, "0" * 64 + "\n",
+                     "1563-01-01", "1563-01-01\n", "/a", "/a\n", "men", "men\n", "even", "odd", "round",
+                     "R2@c5", "c5-c7", "c5-c7\n", "x@1", "x@1\n", "abc1234", "3/4", "3/4\n"]),
+    st.text(alphabet=st.sampled_from(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u2028\ufeffab5-/@é"), max_size=6),
+    st.text(max_size=8))
+NUMBERS = st.one_of(st.sampled_from([0, 1, -1, 2, 8, 16, 7, 9, 2**31, 2**53 + 1, 2**63, 2**64 + 1, 10**30,
+                                     0.0, 1.0, 8.0, 0.5, -0.0, 1e308]),
+                    st.integers(), st.floats(allow_nan=False, allow_infinity=False))
+VALUES = st.one_of(TEXTS, NUMBERS, st.none(), st.booleans(), st.just([]), st.just({}),
+                   st.lists(st.one_of(TEXTS, NUMBERS), max_size=3))
+
+
+def _places(doc: object, at: tuple = ()) -> list[tuple]:
+    out = [at]
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            out += _places(v, (*at, k))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            out += _places(v, (*at, i))
+    return out
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> tuple[str, object]:
+    name, i = draw(st.sampled_from(PAIRS))
+    doc = json.loads(json.dumps(DOCUMENTS[name][i]))
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.sampled_from(_places(doc)))  # (each mutation on the document as the last left it)
+        if not at:
+            continue
+        parent: object = doc
+        for k in at[:-1]:
+            parent = parent[k]  # type: ignore[index]
+        assert isinstance(parent, (dict, list))
+        here = parent[at[-1]]  # type: ignore[index]
+        how = draw(st.integers(0, 5))
+        if how == 0:  # a value like the one there (text for text, a number for a number), else any
+            like = TEXTS if isinstance(here, str) else NUMBERS if isinstance(here, (int, float)) else VALUES
+            parent[at[-1]] = draw(like)  # type: ignore[index]
+        elif how == 1:
+            parent[at[-1]] = draw(VALUES)  # type: ignore[index]
+        elif how == 2:
+            del parent[at[-1]]  # type: ignore[attr-defined]
+        elif how == 3 and isinstance(parent, dict):
+            parent[draw(TEXTS)] = here
+        elif how == 4 and isinstance(here, list) and here:
+            here.append(here[draw(st.integers(0, len(here) - 1))])
+        else:
+            parent[at[-1]] = [here] if draw(st.booleans()) else {"x": here}  # type: ignore[index]
+    return name, doc
+
+
+@settings(max_examples=BUDGET, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                     HealthCheck.data_too_large])
+@given(mutated())
+def test_what_jsonschema_rs_finds_valid_python_jsonschema_finds_valid(case):
+    name, doc = case
+    if surely_valid(name, doc):
+        errors = list(reference(name).iter_errors(doc))
+        assert errors == [], f"{name}: {[e.message[:120] for e in errors[:3]]}"
+        assert python_valid(name, doc)
