@@ -92,12 +92,28 @@ def kernel_outcome(case: Case, doc: dict[str, Any] | None = None) -> Outcome:
     return _kernel(case, compile_rules(doc if doc is not None else case_document(case)))
 
 
-def _kernel(case: Case, rules: Any) -> Outcome:
+def _kernel(case: Case, rules: Any, positions: dict[Any, Any] | None = None) -> Outcome:
+    """What the reference engine makes of the case under compiled rules; `positions`, the case's position as
+    parsed under each army's kings and board's ranks, kept between calls (a position is never changed, and
+    what the engine keeps with it is kept by the rules it was found under)."""
     from ..play.moves import IllegalMove, parse_move, play
     from ..play.position import OTHER, parse
     from ..play.victories import victories
 
-    pos = parse(case.data["position"], rules.kings, rules.ranks, f"{case.path}: /position")
+    where = f"{case.path}: /position"
+    if positions is None:
+        pos = parse(case.data["position"], rules.kings, rules.ranks, where)
+    else:
+        key = (repr(sorted(rules.kings.items())), rules.ranks)
+        if key not in positions:
+            try:
+                positions[key] = parse(case.data["position"], rules.kings, rules.ranks, where)
+            except InputError as exc:
+                positions[key] = exc
+        found = positions[key]
+        if isinstance(found, InputError):
+            raise InputError(found.path, found.line, found.problem)
+        pos = found
     agreement = case.data.get("agreement")
     move_text = case.data.get("move")
     if move_text is None:
@@ -323,10 +339,11 @@ def holds_for(case: Case, ids: Iterable[str] | None = None) -> tuple[str, ...]:
 
     want = _canonical(case.data["expect"])
     found = []
+    positions: dict[Any, Any] = {}
     for rid in ids if ids is not None else ruleset_ids():
         try:
             offered = {k: v for k, v in case.options.items() if k in _option_names(rid)}
-            got = _kernel(case, _compiled(rid, json.dumps(offered, sort_keys=True)))
+            got = _kernel(case, _compiled(rid, json.dumps(offered, sort_keys=True) if offered else "{}"), positions)
         except InputError:
             continue  # the position cannot be set under that ruleset (another board, another army)
         if not differences(want, _canonical_outcome(got)):

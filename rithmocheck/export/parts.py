@@ -145,9 +145,10 @@ class EditionJob(Job):
             except Exception:  # noqa: BLE001 - a file the loader refuses: it reads every line
                 return {"passages": [[1, 10**9, "", ""]]}
 
+        if not self.remember:  # the passages as the edition reads them, which a build made afresh reads anyway
+            return {"passages": [[x.first_line, x.last_line, x.heading, x.id] for x in self.ed.example_passages]}
         key = sha256(f"{self.code}\0{self._read(path)}")
-        index: dict[str, Any] = (memo.remember("example-index", key, make, lambda v: isinstance(v, dict))
-                                 if self.remember else make())
+        index: dict[str, Any] = memo.remember("example-index", key, make, lambda v: isinstance(v, dict))
         return index
 
     def example_reads(self) -> list[str]:
