@@ -42,6 +42,18 @@ def written() -> dict[int, str]:
     return {k: description(document(k)) for k in (1, 2, 3)}
 
 
+@pytest.fixture(scope="module")
+def record():
+    """engines/ludii/record.py, the script that records a live run of a description in Ludii."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("ludii_record", ROOT / "engines" / "ludii" / "record.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_the_kind_1_description_is_the_golden_file(written):
     """The golden file is the description the recorded runs used: a change of the ruleset or of the compiler
     shows here (write it again with `rithmocheck ruleset --kind 1 --format ludii -o tests/data/ludii/kind-1.lud`,
@@ -272,6 +284,43 @@ def test_every_case_that_does_not_pass_names_a_rule_the_description_does_not_exp
         why = row.get("explanation")
         assert why and why["kind"] == "not-expressible" and why["pointer"] in listed, row["case"]
         assert explained[row["case"]]["pointer"] == why["pointer"]
+
+
+@pytest.mark.parametrize("name", sorted(RUNS))
+def test_a_recorded_run_is_recorded_again_from_its_answers_byte_for_byte(name, written, record, tmp_path, capsys):
+    """engines/ludii/record.py --replay classes the answers kept beside a description again, without Ludii:
+    given the answers each committed run records (an outcome, or `unsupported` and its message) beside the
+    description the tool writes today, it writes the committed record byte for byte (the classes, the
+    differences, the reasons of reasons.yaml and the description's SHA-256 as they stand now)."""
+    from rithmocheck.conformance.runner import case_document, protocol_input
+
+    committed = RUNS[name]
+    kind = int(name[-1])
+    lud = tmp_path / f"kind-{kind}.lud"
+    lud.write_text(written[kind], encoding="utf-8")
+    kept = []
+    for row in committed["results"]:
+        case = CASES[row["case"]]
+        answer = {"unsupported": row["message"]} if row["class"] == "not-implemented" else row["outcome"]
+        kept.append(json.dumps({"input": json.dumps(protocol_input(case, case_document(case))),
+                                "answer": json.dumps(answer)}))
+    lud.with_suffix(".answers.jsonl").write_text("\n".join(kept) + "\n", encoding="utf-8")
+    code = record.main(["--kind", str(kind), "--engine", "no-ludii-is-run", "--description", str(lud),
+                        "--ludii", committed["ludii_version"], "--replay"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert out.out == (ROOT / "rithmocheck" / "conformance" / "runs" / f"{name}.json").read_text(encoding="utf-8")
+
+
+def test_replaying_answers_of_other_cases_is_refused(written, record, tmp_path):
+    """--replay with answers kept for other cases (a case added or changed since): refused, naming the file."""
+    lud = tmp_path / "kind-3.lud"
+    lud.write_text(written[3], encoding="utf-8")
+    lud.with_suffix(".answers.jsonl").write_text(json.dumps({"input": "{}", "answer": "{}"}) + "\n",
+                                                 encoding="utf-8")
+    with pytest.raises(SystemExit) as refused:
+        record.main(["--kind", "3", "--engine", "x", "--description", str(lud), "--ludii", "1.3.12", "--replay"])
+    assert "answers other cases" in str(refused.value) and str(lud.with_suffix(".answers.jsonl")) in str(refused.value)
 
 
 def test_rithmocheck_engines_shows_ludii_live_and_each_description_as_a_row_of_its_own():
