@@ -56,6 +56,7 @@ class Result:
     message: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
     named: str = ""  # an engine's error: the engine as its message names it (its command's label)
+    said: str = ""  # an engine's error: what the message says after naming the engine
 
     def as_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"case": self.case.id, "status": self.status, "ruleset": self.case.ruleset,
@@ -176,13 +177,11 @@ def engine_outcome(case: Case, command: str, doc: dict[str, Any], timeout: float
     try:
         got = answer(run(parse_command(command), payload, timeout))
     except Failure as exc:
-        return Result(case, "error", message=f"engine \"{label(command)}\" on case {case.id}: {exc}",
-                      named=label(command))
+        return _engine_error(case, label(command), f"on case {case.id}: {exc}")
     if "unsupported" in got:
         return Result(case, "unsupported", message=printable(got["unsupported"])[:300])
     if "error" in got:
-        return Result(case, "error", message=f"engine \"{label(command)}\" on case {case.id}: it says: "
-                                             f"{printable(got['error'])[:300]}", named=label(command))
+        return _engine_error(case, label(command), f"on case {case.id}: it says: {printable(got['error'])[:300]}")
     return Outcome(got["legal"], tuple(got.get("captures", ())), tuple(got.get("victories", ())))
 
 
@@ -391,14 +390,17 @@ def record(results: list[Result], profile: dict[str, Any] | None, engine: str) -
             "results": rows}
 
 
+def _engine_error(case: Case, name: str, said: str) -> Result:
+    """A result of class error: the engine, named, and what went wrong."""
+    return Result(case, "error", message=f'engine "{name}" {said}', named=name, said=said)
+
+
 def _as_recorded(r: Result, engine: str) -> str:
     """A result's message as a record keeps it: an engine's error names the engine by the record's name for it,
     not by the command it was run by (whose paths are those of one machine: the record stays deterministic)."""
     from .engine import label
 
-    said = f'engine "{r.named}" '
-    return f'engine "{label(engine)}" ' + r.message[len(said):] if r.named and r.message.startswith(said) \
-        else r.message
+    return f'engine "{label(engine)}" {r.said}' if r.named else r.message
 
 
 def replayed(run: dict[str, Any], cases: dict[str, Case]) -> list[Result]:
