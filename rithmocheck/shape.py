@@ -30,21 +30,26 @@ def schema(name: str) -> dict[str, Any]:
     return data
 
 
-# A text that is not blank: it holds a character no regular expression's dialect takes for white space (ECMA
-# 262's, which JSON Schema names; Python's, which adds the separators U+001C-U+001F and U+0085; Rust's): the
-# same strings in each, so that jsonschema-rs, python-jsonschema and ajv agree on it (`surely_valid`).
+# White space as every regular expression's dialect reads it: ECMA 262's \s (JSON Schema's dialect, read by
+# jsonschema-rs and ajv), with what Python's adds (the separators U+001C-U+001F and U+0085), ECMA's having
+# U+FEFF, which Python's lacks. Every class of the schemas that names white space names it so (a text that is
+# not blank, NOT_BLANK; the token of a worked example), never as a bare \s or \S, so that jsonschema-rs,
+# python-jsonschema and ajv take the same strings (`surely_valid`; tests/test_shape_fast.py).
 NOT_BLANK = "[^\\s\\x1c-\\x1f\\x85\\ufeff]"
 
 
 @cache
 def _fast(name: str | tuple[str, str]) -> Any:
-    """jsonschema-rs's validator of a published schema (or of an item schema, `_item_schema`), made once a
-    process; None where it cannot be had (the library missing on this platform)."""
+    """jsonschema-rs's validator of a published schema (or, for (SCHEMA, ITEMS), of the schema of each item
+    of the document's array ITEMS, `_item_schema`), made once a process; None where it cannot be had (the
+    library missing on this platform)."""
     try:
         import jsonschema_rs
     except ImportError:  # pragma: no cover - a platform without its wheel: python-jsonschema alone
         return None
-    root = schema(name) if isinstance(name, str) else json.loads(name[1])
+    root = schema(name) if isinstance(name, str) else _item_schema(*name)
+    if root is None:  # (no item schema: the whole document is checked)
+        return None
     return jsonschema_rs.validator_for(root, validate_formats=False, retriever=_retrieve)
 
 
@@ -57,13 +62,13 @@ def _retrieve(uri: str) -> Any:
 
 
 def surely_valid(name: str | tuple[str, str], data: Any) -> bool:
-    """True when the data surely follows the schema (a file name in rithmocheck/schema/, or ("item", the item
-    schema's JSON)): jsonschema-rs, some thirty times faster than python-jsonschema and without its import
-    (some 40 ms a process), finds it valid. False otherwise, and where it cannot tell (a value it cannot
-    read, such as a lone surrogate): python-jsonschema then decides, and names the problem (`problems`).
-    Whatever the one finds valid the other does (tests/test_shape_fast.py holds them to it on every schema;
-    the two read a pattern alike where the schemas use NOT_BLANK and anchors, where python-jsonschema lets
-    a last new line through, jsonschema-rs alone refuses it, and python-jsonschema decides)."""
+    """True when the data surely follows the schema (a file name in rithmocheck/schema/, or (SCHEMA, ITEMS)
+    for an item of the array ITEMS): jsonschema-rs, some thirty times faster than python-jsonschema and
+    without its import (some 40 ms a process), finds it valid. False otherwise, and where it cannot tell (a
+    value it cannot read, such as a lone surrogate; a key that is not text): python-jsonschema then decides,
+    and names the problem (`problems`). Whatever the one finds valid the other does (tests/test_shape_fast.py
+    holds them to it on every schema: the two read the schemas' classes of white space alike, and an anchor
+    `$`, which lets a last new line through in Python only, makes jsonschema-rs the stricter)."""
     fast = _fast(name)
     if fast is None:  # pragma: no cover - see _fast
         return False
@@ -71,14 +76,34 @@ def surely_valid(name: str | tuple[str, str], data: Any) -> bool:
         return bool(fast.is_valid(data))
     except UnicodeError:  # (a lone surrogate)
         return False
-    except ValueError:  # a key that is text of a class of its own (the YAML reader's, which keeps its line)
+    except ValueError:  # text or a number of a class of its own (the YAML reader's, which keep their lines)
         pass
     except (TypeError, OverflowError, RecursionError):
         return False
-    try:  # the same data as plain JSON (every key of a document our readers make is text)
-        return bool(fast.is_valid(json.loads(json.dumps(data, allow_nan=False))))
+    try:
+        return bool(fast.is_valid(_plain(data)))
     except (ValueError, TypeError, OverflowError, RecursionError):
         return False
+
+
+def _plain(data: Any) -> Any:
+    """The data with each key and value that is text or a number of a class of its own (the YAML reader's,
+    which keep their lines) made plain; TypeError for a key that is not text (jsonschema-rs reads neither,
+    and to turn 1 into "1" would check other data)."""
+    if isinstance(data, dict):
+        out = {}
+        for k, v in data.items():
+            if not isinstance(k, str):
+                raise TypeError("a key that is not text")
+            out[str.__str__(k)] = _plain(v)
+        return out
+    if isinstance(data, list):
+        return [_plain(v) for v in data]
+    if isinstance(data, str):
+        return str.__str__(data)
+    if isinstance(data, int) and not isinstance(data, bool):
+        return int(data)
+    return data
 
 
 def problems(name: str, data: Any) -> list[Any]:
@@ -169,6 +194,8 @@ def _message(error: Any, namer: Namer | None = None) -> str:
     if (v == "minLength" or v == "pattern" and expected == NOT_BLANK) and path and isinstance(path[-1], str) \
             and isinstance(error.instance, str):
         return f"{_where(path[:-1], namer)}: {path[-1]!r} is empty"
+    if v == "pattern" and expected == NOT_BLANK:
+        return f"{where} is blank"
     if v == "type":
         names = [expected] if isinstance(expected, str) else list(expected)
         return f"{where} must be {' or '.join(TYPES.get(n, n) for n in names)}, not {_short(error.instance)}"
@@ -226,11 +253,6 @@ def _item_schema(schema_name: str, items: str) -> dict[str, Any] | None:
 
 
 @cache
-def _item_key(schema_name: str, items: str) -> str:
-    return json.dumps(_item_schema(schema_name, items), sort_keys=True)
-
-
-@cache
 def _item_validator(schema_name: str, items: str) -> Any:
     from jsonschema import Draft202012Validator
 
@@ -254,8 +276,7 @@ def _items_valid(data: Any, schema_name: str, items: str) -> bool:
     known = memo.get_many(sorted({k for k in keys if k is not None}))
     for key, item in zip(keys, data[items]):
         if key is not None and key not in known:
-            if not surely_valid(("item", _item_key(schema_name, items)), item) \
-                    and not _item_validator(schema_name, items).is_valid(item):
+            if not surely_valid((schema_name, items), item) and not _item_validator(schema_name, items).is_valid(item):
                 return False
             memo.put(key, True)
             known[key] = (True, "")

@@ -110,8 +110,8 @@ def test_the_shipped_documents_are_surely_valid(name, i):
 
 
 def test_a_document_read_by_our_yaml_reader_is_surely_valid():
-    """The YAML reader's keys are text of a class of its own (they keep their lines); they are read as
-    JSON text, not refused."""
+    """The YAML reader's keys and values are text and numbers of classes of their own (they keep their lines):
+    made plain for jsonschema-rs, not refused."""
     data = load_text((SOURCE / "book.yaml").read_text(encoding="utf-8"), "book.yaml")
     assert type(next(iter(data))) is not str
     assert surely_valid("book-1.json", data)
@@ -156,10 +156,83 @@ def test_not_blank_reads_alike_in_python_and_in_jsonschema_rs():
     assert py.search(" a ") and py.search("é")
 
 
-def test_the_schemas_use_no_other_pattern_for_a_text_that_is_not_blank():
-    """A bare \\S reads U+001C-U+001F and U+0085 as text in jsonschema-rs and ajv, as blank in Python."""
-    for path in SCHEMA_DIR.glob("*.json"):
-        assert '"\\\\S"' not in path.read_text(encoding="utf-8"), path.name
+# Strings each pattern of the schemas takes (a pattern added to a schema needs its samples here).
+SAMPLES = {
+    NOT_BLANK: ["a", " x ", "é"],
+    "^[^@\\s\\x1c-\\x1f\\x85\\ufeff]+@[0-9]+[a-z]?$": ["12@244", "2/3@701a"],
+    "^[0-9a-f]{64}$": ["0123456789abcdef" * 4],
+    "^(/[^/]*)+$": ["/captures/methods/0", "/a"],
+    "^[a-h]([1-9]|1[0-6])$": ["c5", "h16"],
+    "^[a-z0-9][a-z0-9-]*$": ["k1-addition", "x"],
+    "^[a-z0-9-]+(/[a-z0-9-]+)*$": ["lever-fulke-1563/kind-1", "seed-001"],
+    "^[a-h]$": ["a"],
+    "^[0-9a-f]{7,40}$": ["93ed321"],
+    "^[0-9]{4}-[0-9]{2}-[0-9]{2}$": ["1563-01-01"],
+    "^[0-9]+/[0-9]+$": ["3/4"],
+    "^(opposite:)?(men|men\\+layers|men-kings|men-kings\\+layers)$": ["opposite:men+layers", "men"],
+    "^([a-h][0-9]{1,2}[-~x][a-h][0-9]{1,2}|[RTSPrtsp][0-9]+\\*?@[a-h][0-9]{1,2}|[a-h][0-9]{1,2}\\^[a-h][0-9]{1,2}"
+    "=[0-9]+)$": ["c5-c7", "c5xd6", "R2*@c5", "c5^d6=12"],
+}
+
+
+def _patterns(node: object) -> set[str]:
+    out: set[str] = set()
+    if isinstance(node, dict):
+        if isinstance(node.get("pattern"), str):
+            out.add(node["pattern"])
+        for k, v in node.items():
+            if k == "patternProperties" and isinstance(v, dict):
+                out |= set(v)
+            out |= _patterns(v)
+    elif isinstance(node, list):
+        for v in node:
+            out |= _patterns(v)
+    return out
+
+
+def _dialect_characters() -> list[str]:
+    r"""The characters of the Basic Multilingual Plane that Python's re and jsonschema-rs class differently
+    under \s, \d or \w; and the line ends (an anchor reads a last new line differently)."""
+    out = {"\n", "\r", "\u2028", "\u2029"}
+    for cls in ("\\s", "\\d", "\\w"):
+        py = re.compile(f"^{cls}$")
+        rs = jsonschema_rs.validator_for({"type": "string", "pattern": f"^{cls}$"})
+        out |= {chr(c) for c in range(0x10000) if not 0xD800 <= c < 0xE000
+                and (py.search(chr(c)) is not None) != rs.is_valid(chr(c))}
+    return sorted(out)
+
+
+def test_every_pattern_of_the_schemas_is_read_alike_by_the_two_validators():
+    """Each pattern of every schema, on strings it takes with each character the dialects read differently
+    put in at each place and put in place of each character: what jsonschema-rs finds valid, Python's re (
+    python-jsonschema's) finds valid too."""
+    found = set().union(*(_patterns(schema(p.name)) for p in SCHEMA_DIR.glob("*.json")))
+    assert found == set(SAMPLES), "a pattern without samples here, or samples of a pattern no schema has"
+    odd = _dialect_characters()
+    assert "\x1c" in odd and "\x85" in odd and "\ufeff" in odd
+    for pattern, samples in SAMPLES.items():
+        py = re.compile(pattern)
+        rs = jsonschema_rs.validator_for({"type": "string", "pattern": pattern})
+        for sample in samples:
+            assert py.search(sample) and rs.is_valid(sample), (pattern, sample)
+            for i in range(len(sample) + 1):
+                for c in odd:
+                    for text in (sample[:i] + c + sample[i:], sample[:i] + c + sample[i + 1:]):
+                        assert not rs.is_valid(text) or py.search(text), (pattern, text)
+
+
+def test_a_blank_text_is_named_blank():
+    """A text of white space alone is refused as blank (or empty, for a field), not with the pattern."""
+    from rithmocheck.errors import InputError
+    from rithmocheck.shape import check
+
+    witness = json.loads(json.dumps(DOCUMENTS["witness-1.json"][0]))
+    key = next(k for k, v in witness.items() if isinstance(v, list) and v and all(isinstance(x, str) for x in v))
+    witness[key] = [" \x85 "]
+    with pytest.raises(InputError) as refused:
+        check(witness, "witness-1.json", "witness.yaml")
+    assert refused.value.problem.endswith(f"{key}[1] is blank"), refused.value.problem
+    assert NOT_BLANK not in refused.value.problem
 
 
 # --- documents mutated from the shipped ones -----------------------------------------------------------
