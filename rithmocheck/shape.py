@@ -73,23 +73,16 @@ def surely_valid(name: str | tuple[str, str], data: Any) -> bool:
     if fast is None:  # pragma: no cover - see _fast
         return False
     try:
-        return bool(fast.is_valid(data))
-    except UnicodeError:  # (a lone surrogate)
-        return False
-    except ValueError:  # text or a number of a class of its own (the YAML reader's, which keep their lines)
-        pass
-    except (TypeError, OverflowError, RecursionError):
-        return False
-    try:
         return bool(fast.is_valid(_plain(data)))
-    except (ValueError, TypeError, OverflowError, RecursionError):
+    except (ValueError, TypeError, OverflowError, RecursionError):  # (UnicodeError: a lone surrogate)
         return False
 
 
 def _plain(data: Any) -> Any:
     """The data with each key and value that is text or a number of a class of its own (the YAML reader's,
-    which keep their lines) made plain; TypeError for a key that is not text (jsonschema-rs reads neither,
-    and to turn 1 into "1" would check other data)."""
+    which keep their lines) made plain (jsonschema-rs reads neither); TypeError for a key that is not text
+    (to turn 1 into "1" would check other data) and for a number that is not whole (jsonschema-rs takes 2.0
+    for an integer, as JSON Schema does; the schemas as we read them do not: `_strict`)."""
     if isinstance(data, dict):
         out = {}
         for k, v in data.items():
@@ -103,6 +96,8 @@ def _plain(data: Any) -> Any:
         return str.__str__(data)
     if isinstance(data, int) and not isinstance(data, bool):
         return int(data)
+    if isinstance(data, float):
+        raise TypeError("a number that is not whole")
     return data
 
 
@@ -119,10 +114,40 @@ def validator(name: str) -> Any:
     """The validator of a published schema, made once a process (making it costs more than most checks); its
     local references are followed once here, not at every value (a third to a half of the time jsonschema
     takes over a large file goes to looking them up)."""
-    from jsonschema import Draft202012Validator
-
     root = schema(name)
-    return Draft202012Validator(_inline(root, root, ()))
+    return _strict()(_inline(root, root, ()))
+
+
+@cache
+def _strict() -> Any:
+    """Draft 2020-12 as the schemas mean it, and as jsonschema-rs reads it with `surely_valid`: a whole number
+    is an integer (JSON Schema takes 2.0 for one; no schema of ours has a number that is not whole, and the
+    code that reads one counts with it), and a pattern's `$` ends the text, as in ECMA 262, JSON Schema's
+    dialect (in Python's `re` it lets a last new line through: "men\n" was taken for "men")."""
+    from jsonschema import Draft202012Validator, validators
+    from jsonschema.exceptions import ValidationError
+
+    def whole(_checker: Any, instance: Any) -> bool:
+        return isinstance(instance, int) and not isinstance(instance, bool)
+
+    def pattern(validator: Any, expected: str, instance: Any, _schema: Any) -> Any:
+        if validator.is_type(instance, "string") and not _ecma(expected).search(instance):
+            yield ValidationError(f"{instance!r} does not match {expected!r}")
+
+    return validators.extend(  # type: ignore[no-untyped-call]  # (jsonschema's stubs leave extend untyped)
+        Draft202012Validator, validators={"pattern": pattern},
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", whole))
+
+
+@cache
+def _ecma(expected: str) -> Any:
+    """A pattern of the schemas compiled for Python's `re` so that it reads as ECMA 262 does: an anchor `$` at
+    its end ends the text (`\\Z`)."""
+    import re
+
+    if expected.endswith("$") and not expected.endswith("\\$"):
+        expected = expected[:-1] + "\\Z"
+    return re.compile(expected)
 
 
 def _inline(root: dict[str, Any], node: Any, seen: tuple[str, ...]) -> Any:
@@ -254,11 +279,9 @@ def _item_schema(schema_name: str, items: str) -> dict[str, Any] | None:
 
 @cache
 def _item_validator(schema_name: str, items: str) -> Any:
-    from jsonschema import Draft202012Validator
-
     found = _item_schema(schema_name, items)
     assert found is not None
-    return Draft202012Validator(found)
+    return _strict()(found)
 
 
 def _items_valid(data: Any, schema_name: str, items: str) -> bool:
@@ -374,8 +397,6 @@ def value_problem(value: Any, schema_name: str, pointer: str) -> str | None:
             return None
     if node is False:
         return "no value may stand there"
-    from jsonschema import Draft202012Validator
-
     sub = dict(node, **{"$defs": root.get("$defs", {})})
-    error = next(iter(Draft202012Validator(sub).iter_errors(value)), None)
+    error = next(iter(_strict()(sub).iter_errors(value)), None)
     return None if error is None else error.message[:160]

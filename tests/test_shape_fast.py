@@ -77,13 +77,17 @@ PAIRS = [(name, i) for name, docs in DOCUMENTS.items() for i in range(len(docs))
 
 @functools.cache
 def reference(name: str) -> jsonschema.Draft202012Validator:
-    """python-jsonschema on the published schema as it is (our $ids registered), not as shape.validator
-    inlines it."""
+    """python-jsonschema, as the schemas are read (rithmocheck.shape._strict: a whole number is an integer, a
+    pattern's `$` ends the text), on the published schema as it is (our $ids registered), not as
+    shape.validator inlines it."""
     from referencing import Registry, Resource
+
+    from rithmocheck.shape import _strict
 
     registry: Registry = Registry().with_resources(
         (f"urn:rithmocheck:schema:{p.stem}", Resource.from_contents(schema(p.name))) for p in SCHEMA_DIR.glob("*.json"))
-    return jsonschema.Draft202012Validator(schema(name), registry=registry)
+    validator: jsonschema.Draft202012Validator = _strict()(schema(name), registry=registry)
+    return validator
 
 
 def python_valid(name: str, data: object) -> bool:
@@ -115,6 +119,39 @@ def test_a_document_read_by_our_yaml_reader_is_surely_valid():
     data = load_text((SOURCE / "book.yaml").read_text(encoding="utf-8"), "book.yaml")
     assert type(next(iter(data))) is not str
     assert surely_valid("book-1.json", data)
+
+
+def test_a_number_that_is_not_whole_is_refused_where_the_schema_asks_for_an_integer():
+    """JSON Schema takes 2.0 for an integer, and jsonschema-rs does; the schemas as we read them do not (every
+    number of every schema is whole, and the code counts with it: a 2.0 was an internal error): one line
+    naming the place."""
+    from rithmocheck.errors import InputError
+    from rithmocheck.shape import check
+
+    position = {"men": [{"square": "c5", "side": "even", "shape": "round", "value": 2.0}], "to_move": "even"}
+    assert jsonschema_rs.validator_for(schema("position-1.json")).is_valid(position)
+    assert not surely_valid("position-1.json", position) and problems("position-1.json", position) != []
+    book = load_text((SOURCE / "book.yaml").read_text(encoding="utf-8"), "book.yaml")
+    table = next(t for t in book["tables"] if isinstance(t.get("heading"), dict) and "column" in t["heading"])
+    table["heading"]["column"] = 2.0
+    with pytest.raises(InputError) as refused:
+        check(book, "book-1.json", "book.yaml")
+    assert refused.value.problem.endswith("must be a whole number, not 2.0"), refused.value.problem
+
+
+def test_an_anchored_pattern_refuses_a_last_new_line():
+    """In Python's re `$` lets a last new line through ("men\\n" was taken for "men", then an internal error);
+    the patterns are read as ECMA 262 reads them, as jsonschema-rs does."""
+    from rithmocheck.errors import InputError
+    from rithmocheck.shape import check
+
+    book = load_text((SOURCE / "book.yaml").read_text(encoding="utf-8"), "book.yaml")
+    table = next(t for t in book["tables"] if t.get("universes"))
+    table["universes"][0] = str(table["universes"][0]) + "\n"
+    assert not surely_valid("book-1.json", book)
+    with pytest.raises(InputError) as refused:
+        check(book, "book-1.json", "book.yaml")
+    assert "universes[1]" in refused.value.problem
 
 
 def test_what_jsonschema_rs_cannot_read_is_left_to_python_jsonschema():
