@@ -411,8 +411,26 @@ def load_json(text: str, path: str | Path = "<input>") -> Any:
     if values > MAX_VALUES:
         raise InputError(path, None, _too_many())
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant, parse_int=_json_int)
     except json.JSONDecodeError as exc:
         raise InputError(path, exc.lineno, f"malformed JSON: {exc.msg}") from None
+    except _TooLong as exc:
+        raise InputError(path, None, f"malformed JSON: a whole number of {exc.args[0]:,} digits (at most "
+                                     f"{MAX_INT_DIGITS:,})") from None
     except (ValueError, RecursionError) as exc:
         raise InputError(path, None, f"malformed JSON: {_short(str(exc), 120)}") from None
+
+
+# The digits of a whole number in JSON input (Python reads at most 4,300 by default, and refuses more in its own words).
+MAX_INT_DIGITS = 4000
+
+
+class _TooLong(ValueError):
+    pass
+
+
+def _json_int(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_INT_DIGITS:
+        raise _TooLong(digits)
+    return int(text)

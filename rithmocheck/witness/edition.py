@@ -74,7 +74,7 @@ def _relative(root: Path, meta: dict[str, Any], key: str, default: str | None, r
     value = meta.get(key, default)
     if value is None and not required:
         return None
-    if not isinstance(value, str) or not value.strip() or "\0" in value:
+    if not isinstance(value, str) or not value.strip() or not value.isprintable():  # (a NUL, a new line)
         raise InputError(root / METADATA, _key_line(meta, key), f"{key} must be a file name relative to the edition")
     return root / value
 
