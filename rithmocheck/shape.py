@@ -103,10 +103,26 @@ def _plain(data: Any) -> Any:
 
 def problems(name: str, data: Any) -> list[Any]:
     """python-jsonschema's errors of the data under a published schema: none, without asking it, when the
-    data is surely valid (`surely_valid`)."""
+    data is surely valid (`surely_valid`); and a number that is not whole is one wherever it stands (a const
+    or an enum of whole numbers takes 8.0 for 8 in python-jsonschema too)."""
     if surely_valid(name, data):
         return []
-    return list(validator(name).iter_errors(data))
+    return list(validator(name).iter_errors(data)) or _not_whole(data)
+
+
+def _not_whole(data: Any, path: tuple[Any, ...] = ()) -> list[Any]:
+    """The first number of the data that is not whole, as python-jsonschema's error of the type integer."""
+    if isinstance(data, float):
+        from jsonschema.exceptions import ValidationError
+
+        return [ValidationError(f"{data!r} is not a whole number", validator="type", validator_value="integer",
+                                instance=data, path=path)]
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for k, v in items:
+        found = _not_whole(v, (*path, k))
+        if found:
+            return found
+    return []
 
 
 @cache
@@ -299,7 +315,8 @@ def _items_valid(data: Any, schema_name: str, items: str) -> bool:
     known = memo.get_many(sorted({k for k in keys if k is not None}))
     for key, item in zip(keys, data[items]):
         if key is not None and key not in known:
-            if not surely_valid((schema_name, items), item) and not _item_validator(schema_name, items).is_valid(item):
+            if not surely_valid((schema_name, items), item) and not (
+                    _item_validator(schema_name, items).is_valid(item) and not _not_whole(item)):
                 return False
             memo.put(key, True)
             known[key] = (True, "")

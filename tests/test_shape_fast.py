@@ -139,6 +139,18 @@ def test_a_number_that_is_not_whole_is_refused_where_the_schema_asks_for_an_inte
     assert refused.value.problem.endswith("must be a whole number, not 2.0"), refused.value.problem
 
 
+def test_a_number_that_is_not_whole_is_refused_where_a_const_or_an_enum_names_a_whole_one():
+    """python-jsonschema takes 8.0 for the const 8 and 1.0 for the enum [1, 2, 3] (a ruleset's board.files and
+    kind were 'valid'): a number that is not whole is a problem wherever it stands, named at its place."""
+    ruleset = json.loads(json.dumps(DOCUMENTS["ruleset-1.json"][0]))
+    ruleset["board"]["files"] = float(ruleset["board"]["files"])
+    found = problems("ruleset-1.json", ruleset)
+    assert [list(e.absolute_path) for e in found] == [["board", "files"]]
+    ruleset["board"]["files"] = int(ruleset["board"]["files"])
+    ruleset["kind"] = float(ruleset["kind"])
+    assert [list(e.absolute_path) for e in problems("ruleset-1.json", ruleset)] == [["kind"]]
+
+
 def test_an_anchored_pattern_refuses_a_last_new_line():
     """In Python's re `$` lets a last new line through ("men\\n" was taken for "men", then an internal error);
     the patterns are read as ECMA 262 reads them, as jsonschema-rs does."""
