@@ -499,6 +499,8 @@ def small_edition(tmp_path_factory) -> Path:
     ("edition.yaml", "edition: lever-fulke-1563", 'edition: "lever-fulke-1563\\n"', "edition"),
     ("edition.yaml", "edition: lever-fulke-1563", 'edition: "../../x"', "edition"),
     ("edition.yaml", "errata: errata.yaml", 'errata: "errata.yaml\\n"', "errata must be a file name"),
+    # the transcription's passage was looked for in vain, and book.yaml named
+    ("tables/k2-kings.yaml", "passage: k2-kings", 'passage: "k2-kings\\n"', "field 'passage' must be an id"),
 ])
 def test_a_hostile_edition_is_one_line_naming_its_file(small_edition, tmp_path, name, old, new, needle):
     import shutil

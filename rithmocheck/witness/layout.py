@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, printable
 from ..inputs import LDict, load_text, read_text
 from ..words import Word, ordinal
 
@@ -210,6 +210,9 @@ def parse_passage(data: Any, path: str, known_tables: frozenset[str]) -> Passage
         if key not in allowed:
             raise InputError(path, data.line, f"unknown field {key!r}")
     passage = _need(data, "passage", str, path)
+    if not passage.strip() or not passage.isprintable():  # (an id a new line ends was looked for in vain)
+        raise InputError(path, getattr(passage, "line", data.line), f"field 'passage' must be an id on one line, "
+                                                                  f"not {printable(repr(passage))[:60]}")
     heading = _need(data, "heading", str, path)
     heading_lines = _span(data, "heading_lines", path)
     run_lines = _span(data, "run_lines", path)
