@@ -67,8 +67,8 @@ def surely_valid(name: str | tuple[str, str], data: Any) -> bool:
     without its import (some 40 ms a process), finds it valid. False otherwise, and where it cannot tell (a
     value it cannot read, such as a lone surrogate; a key that is not text): python-jsonschema then decides,
     and names the problem (`problems`). Whatever the one finds valid the other does (tests/test_shape_fast.py
-    holds them to it on every schema: the two read the schemas' classes of white space alike, and an anchor
-    `$`, which lets a last new line through in Python only, makes jsonschema-rs the stricter)."""
+    holds them to it on every schema: the two read the schemas' classes of white space alike, and a pattern's
+    `$` ends the text in both, python-jsonschema reading the patterns as `_strict` does)."""
     fast = _fast(name)
     if fast is None:  # pragma: no cover - see _fast
         return False
