@@ -37,6 +37,10 @@ def schema(name: str) -> dict[str, Any]:
 # python-jsonschema and ajv take the same strings (`surely_valid`; tests/test_shape_fast.py).
 NOT_BLANK = "[^\\s\\x1c-\\x1f\\x85\\ufeff]"
 
+# How the schemas are read (`_strict`), part of every key under which data is remembered as valid: a change
+# of the reading makes what was found valid before be checked again.
+READING = "strict-1"
+
 
 @cache
 def _fast(name: str | tuple[str, str]) -> Any:
@@ -275,7 +279,7 @@ def _valid_key(data: Any, schema_name: str, part: str = "") -> str | None:
         text = json.dumps(data, sort_keys=True, ensure_ascii=False, default=lambda o: f"{type(o).__name__}:{o}")
     except (TypeError, ValueError, RecursionError):
         return None
-    h = hashlib.sha256(_schema_text(schema_name).encode("utf-8"))
+    h = hashlib.sha256(f"{READING}\0{_schema_text(schema_name)}".encode())
     h.update(b"\0" + text.encode("utf-8", "surrogatepass"))
     return f"valid:{schema_name}{'#' + part if part else ''}:{h.hexdigest()}"
 

@@ -351,3 +351,16 @@ def test_what_jsonschema_rs_finds_valid_python_jsonschema_finds_valid(case):
         errors = list(reference(name).iter_errors(doc))
         assert errors == [], f"{name}: {[e.message[:120] for e in errors[:3]]}"
         assert python_valid(name, doc)
+
+
+def test_what_was_found_valid_under_another_reading_is_checked_again(monkeypatch):
+    """Data is remembered as valid under a key that holds the reading of the schemas (shape.READING): a memo
+    filled before the reading became strict (when 8.0 passed for 8) is not trusted after it."""
+    from rithmocheck import memo, shape
+
+    monkeypatch.setattr(memo, "enabled", lambda: True)
+    doc = {"legal": True}
+    now = shape._valid_key(doc, "engine-answer-1.json")
+    monkeypatch.setattr(shape, "READING", "an earlier reading")
+    before = shape._valid_key(doc, "engine-answer-1.json")
+    assert now is not None and before is not None and now != before

@@ -260,8 +260,9 @@ def _check_assembled(text: str, kind: int, edition: Edition) -> None:
     import hashlib
 
     from .. import memo
+    from ..shape import READING
 
-    key = hashlib.sha256((_schema_text() + "\0" + text).encode("utf-8", "surrogatepass")).hexdigest()
+    key = hashlib.sha256(f"{READING}\0{_schema_text()}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
     if key in _VALID_RULESETS:
         return
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from .. import memo
 from ..inputs import load_text, read_text
-from ..shape import SCHEMA_DIR, Namer, check
+from ..shape import READING, SCHEMA_DIR, Namer, check
 
 # The schema of each data file of an edition, by its name.
 SCHEMAS = {"edition.yaml": "edition-1.json", "witness.yaml": "witness-1.json", "book.yaml": "book-1.json",
@@ -47,7 +47,7 @@ def checked(text: str, path: str | Path, schema: str, namer: Callable[[Any], Nam
     InputError naming the file, its line and the problem otherwise. `namer`, given the data, names the items
     of a file that names its own (a passage by its id) in a message."""
     data = load_text(text, path)
-    key = hashlib.sha256(f"{schema}\0{_schema_digest(schema)}\0".encode()
+    key = hashlib.sha256(f"{READING}\0{schema}\0{_schema_digest(schema)}\0".encode()
                          + text.encode("utf-8", "surrogatepass")).hexdigest()
     if key in _VALID:
         return data
