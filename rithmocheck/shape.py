@@ -36,6 +36,7 @@ def schema(name: str) -> dict[str, Any]:
 # not blank, NOT_BLANK; the token of a worked example), never as a bare \s or \S, so that jsonschema-rs,
 # python-jsonschema and ajv take the same strings (`surely_valid`; tests/test_shape_fast.py).
 NOT_BLANK = "[^\\s\\x1c-\\x1f\\x85\\ufeff]"
+AN_ID = "^[^\\s\\x1c-\\x1f\\x85\\ufeff]+$"  # an id: no white space in it, a new line at its end included
 
 # How the schemas are read (`_strict`), part of every key under which data is remembered as valid: a change
 # of the reading makes what was found valid before be checked again.
@@ -241,6 +242,8 @@ def _message(error: Any, namer: Namer | None = None) -> str:
         return f"{_where(path[:-1], namer)}: {path[-1]!r} is empty"
     if v == "pattern" and expected == NOT_BLANK:
         return f"{where} is blank"
+    if v == "pattern" and expected == AN_ID:
+        return f"{where} must be an id, with no space or new line in it, not {_short(error.instance)}"
     if v == "type":
         names = [expected] if isinstance(expected, str) else list(expected)
         return f"{where} must be {' or '.join(TYPES.get(n, n) for n in names)}, not {_short(error.instance)}"

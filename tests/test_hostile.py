@@ -499,6 +499,10 @@ def small_edition(tmp_path_factory) -> Path:
     ("edition.yaml", "edition: lever-fulke-1563", 'edition: "lever-fulke-1563\\n"', "edition"),
     ("edition.yaml", "edition: lever-fulke-1563", 'edition: "../../x"', "edition"),
     ("edition.yaml", "errata: errata.yaml", 'errata: "errata.yaml\\n"', "errata must be a file name"),
+    # an id with a new line at its end was published as it was (<dt>kinds-of-playing-3\n in the HTML)
+    ("examples.yaml", "      - id: kinds-of-playing-3", '      - id: "kinds-of-playing-3\\n"', "must be an id"),
+    ("examples.yaml", "  - id: game-parts", '  - id: "game parts"', "must be an id"),
+    ("errata.yaml", '  - id: "k1-addition@1.4.26"', '  - id: "k1-addition@1.4.26\\n"', "must be an id"),
     # the transcription's passage was looked for in vain, and book.yaml named
     ("tables/k2-kings.yaml", "passage: k2-kings", 'passage: "k2-kings\\n"', "field 'passage' must be an id"),
 ])

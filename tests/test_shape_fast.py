@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from rithmocheck.cli import cli
 from rithmocheck.inputs import load_text
-from rithmocheck.shape import NOT_BLANK, SCHEMA_DIR, _fast, problems, schema, surely_valid
+from rithmocheck.shape import AN_ID, NOT_BLANK, SCHEMA_DIR, _fast, problems, schema, surely_valid
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "sources" / "lever-fulke-1563"
@@ -208,6 +208,7 @@ def test_not_blank_reads_alike_in_python_and_in_jsonschema_rs():
 # Strings each pattern of the schemas takes (a pattern added to a schema needs its samples here).
 SAMPLES = {
     NOT_BLANK: ["a", " x ", "é"],
+    AN_ID: ["k1-addition@1.4.26", "kinds-of-playing-3"],
     "^[^@\\s\\x1c-\\x1f\\x85\\ufeff]+@[0-9]+[a-z]?$": ["12@244", "2/3@701a"],
     "^[0-9a-f]{64}$": ["0123456789abcdef" * 4],
     "^(/[^/]*)+$": ["/captures/methods/0", "/a"],
