@@ -422,5 +422,5 @@ def value_problem(value: Any, schema_name: str, pointer: str) -> str | None:
     if node is False:
         return "no value may stand there"
     sub = dict(node, **{"$defs": root.get("$defs", {})})
-    error = next(iter(_strict()(sub).iter_errors(value)), None)
+    error = next(iter(_strict()(sub).iter_errors(value)), None) or next(iter(_not_whole(value)), None)
     return None if error is None else error.message[:160]

@@ -151,6 +151,15 @@ def test_a_number_that_is_not_whole_is_refused_where_a_const_or_an_enum_names_a_
     assert [list(e.absolute_path) for e in problems("ruleset-1.json", ruleset)] == [["kind"]]
 
 
+def test_a_value_an_option_sets_is_held_to_whole_numbers_too():
+    """What an option of rules.yaml sets at a place of the ruleset (shape.value_problem): 8.0 where the const 8
+    stands is refused, as in the document."""
+    from rithmocheck.shape import value_problem
+
+    assert value_problem(8, "ruleset-1.json", "/board/files") is None
+    assert value_problem(8.0, "ruleset-1.json", "/board/files") == "8.0 is not a whole number"
+
+
 def test_an_anchored_pattern_refuses_a_last_new_line():
     """In Python's re `$` lets a last new line through ("men\\n" was taken for "men", then an internal error);
     the patterns are read as ECMA 262 reads them, as jsonschema-rs does."""
