@@ -123,6 +123,37 @@ def test_every_edition_file_refuses_what_is_not_json_data(name, old, new, needle
     refused(run("--edition", str(ed), *READS.get(name, ["audit"])), f"{path}:", needle)
 
 
+# A new user's hostile editions (stop 42): each was an internal error, a hang, the wrong file named, or accepted
+# and published; each is refused by the build in one line naming its file.
+@pytest.mark.parametrize("name,old,new,needle", [
+    # a digit of a million took 36 s, of 31 figures more than 300 s (the men's runs of squares)
+    ("book.yaml", "even: [2, 4, 6, 8]", "even: [2, 4, 6, 1000000000000000000000000000000]",
+     "numbers.digits.even[4] must be at most 9"),
+    ("book.yaml", "even: [2, 4, 6, 8]", "even: [2, 4, 6, 8.0]", "numbers.digits.even[4] must be a whole number"),
+    ("book.yaml", 'kind: "1"', 'kind: "1\\n"', "kind"),  # the rules' file was named, with no line
+    ("book.yaml", '      quote: "The first rank or order of roundes be ye digites"', '      quote: "\\x85 "',
+     "quote"),  # a blank quote was published in the rulesets, which `ruleset validate` refuses
+    ("edition.yaml", "edition: lever-fulke-1563", 'edition: "lever-fulke-1563\\n"', "edition"),
+    ("edition.yaml", "edition: lever-fulke-1563", 'edition: "../../x"', "edition"),
+    ("edition.yaml", "errata: errata.yaml", 'errata: "errata.yaml\\n"', "errata must be a file name"),
+    # an id with a new line at its end was published as it was (<dt>kinds-of-playing-3\n in the HTML)
+    ("examples.yaml", "      - id: kinds-of-playing-3", '      - id: "kinds-of-playing-3\\n"', "must be an id"),
+    ("examples.yaml", "  - id: game-parts", '  - id: "game parts"', "must be an id"),
+    ("errata.yaml", '  - id: "k1-addition@1.4.26"', '  - id: "k1-addition@1.4.26\\n"', "must be an id"),
+    # the transcription's passage was looked for in vain, and book.yaml named
+    ("tables/k2-kings.yaml", "passage: k2-kings", 'passage: "k2-kings\\n"', "field 'passage' must be an id"),
+])
+def test_a_value_no_schema_read_strictly_would_take_is_one_line_naming_its_file(name, old, new, needle, ed,
+                                                                             tmp_path):
+    path = ed / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    start = time.monotonic()
+    refused(run("--edition", str(ed), "build", "--out", str(tmp_path / "out")), f"{path}:", needle)
+    assert time.monotonic() - start < 20
+
+
 @pytest.mark.parametrize("name,old,new,needle", [
     ("book.yaml", "    family: cossick-signs\n", "", "missing field 'family'"),
     ("examples.yaml", "    heading: \"Of diverse kinds of playinge.\"\n", "", "passage playing-kinds: missing "
